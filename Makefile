@@ -1,0 +1,127 @@
+# sgfkit - command-line toolkit for Go game records.
+#
+#   make              build ./sgfkit
+#   make check        unit, golden CLI and rules tests (needs only this tree)
+#   make corpus-check tests over ../shared/corpus (round trips, no false
+#                     alarms, scoring agreement)
+#   make bench        throughput benchmarks over ../shared/corpus
+#   make sanitize     build with ASan+UBSan in build-san/ and run `check`
+#   make fuzz         build the libFuzzer targets and run each briefly
+#   make install      PREFIX=/usr/local DESTDIR= (binary, man pages,
+#                     shell completions)
+#
+# The user's CFLAGS, CPPFLAGS and LDFLAGS are respected; our own flags
+# live in SGFKIT_* variables.  DEVELOPER=1 adds -Werror.
+
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
+CORPUS  ?= ../shared/corpus
+VERSION ?= 0.1.0
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+PKG_CONFIG ?= pkg-config
+
+BUILD ?= build
+BIN   ?= sgfkit
+
+SGFKIT_WARN = -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes \
+	      -Wmissing-prototypes -Wno-unused-parameter
+ifeq ($(DEVELOPER),1)
+SGFKIT_WARN += -Werror
+endif
+SGFKIT_CPPFLAGS = -D_GNU_SOURCE -DSGFKIT_VERSION=\"$(VERSION)\" -I. \
+		  $(shell $(PKG_CONFIG) --cflags libcjson zlib 2>/dev/null)
+SGFKIT_LIBS = $(shell $(PKG_CONFIG) --libs libcjson zlib 2>/dev/null || \
+		echo -lcjson -lz) -lpthread -lm
+
+ALL_CFLAGS = $(SGFKIT_CPPFLAGS) $(CPPFLAGS) $(SGFKIT_WARN) $(CFLAGS)
+
+LIB_SRC  = $(sort $(wildcard sgf/*.c rules/*.c))
+CMD_SRC  = $(sort $(wildcard cmd/*.c))
+UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
+LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
+CMD_OBJ  = $(CMD_SRC:%.c=$(BUILD)/%.o)
+UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+FUZZ_SRC = $(sort $(wildcard tests/fuzz/fuzz_*.c))
+
+all: $(BIN)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/libsgfkit.a: $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BIN): $(CMD_OBJ) $(BUILD)/libsgfkit.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libsgfkit.a \
+		$(SGFKIT_LIBS) $(LDLIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libsgfkit.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libsgfkit.a \
+		$(SGFKIT_LIBS) $(LDLIBS)
+
+unit: $(UNIT_BIN)
+
+# `make check VALGRIND=valgrind` runs everything under valgrind.
+check: $(BIN) $(UNIT_BIN)
+	@SGFKIT=./$(BIN) BUILD=$(BUILD) VALGRIND="$(VALGRIND)" \
+		sh tests/run.sh
+
+corpus-check: $(BIN)
+	@SGFKIT=./$(BIN) CORPUS=$(CORPUS) sh tests/corpus/run.sh
+
+bench: $(BIN)
+	@SGFKIT=./$(BIN) CORPUS=$(CORPUS) sh tests/bench/run.sh
+
+sanitize:
+	$(MAKE) BUILD=build-san BIN=build-san/sgfkit \
+		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+		LDFLAGS="-fsanitize=address,undefined" check
+
+FUZZ_TIME ?= 30
+fuzz:
+	@mkdir -p $(BUILD)/fuzz
+	@for f in $(FUZZ_SRC); do \
+		n=$$(basename $$f .c); \
+		clang $(SGFKIT_CPPFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined \
+			-o $(BUILD)/fuzz/$$n $$f $(LIB_SRC) $(SGFKIT_LIBS) || exit 1; \
+		mkdir -p $(BUILD)/fuzz/$$n.corpus; \
+		$(BUILD)/fuzz/$$n -max_total_time=$(FUZZ_TIME) -rss_limit_mb=1024 \
+			-max_len=65536 $(BUILD)/fuzz/$$n.corpus tests/fuzz/seeds \
+			|| exit 1; \
+	done
+
+format:
+	clang-format -i $(LIB_SRC) $(CMD_SRC) $(wildcard sgf/*.h rules/*.h cmd/*.h) \
+		$(UNIT_SRC) tests/unit/unit.h $(FUZZ_SRC)
+
+install: $(BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/sgfkit
+	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
+	@if [ -f completions/sgfkit.bash ]; then \
+		install -d $(DESTDIR)$(BASHCOMPDIR) && \
+		install -m 644 completions/sgfkit.bash $(DESTDIR)$(BASHCOMPDIR)/sgfkit; fi
+	@if [ -f completions/_sgfkit ]; then \
+		install -d $(DESTDIR)$(ZSHCOMPDIR) && \
+		install -m 644 completions/_sgfkit $(DESTDIR)$(ZSHCOMPDIR)/_sgfkit; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/sgfkit $(DESTDIR)$(BASHCOMPDIR)/sgfkit \
+		$(DESTDIR)$(ZSHCOMPDIR)/_sgfkit
+	for m in man/*.1; do rm -f $(DESTDIR)$(MANDIR)/man1/$$(basename $$m); done
+
+clean:
+	rm -rf build build-san sgfkit
+
+.PHONY: all unit check corpus-check bench sanitize fuzz format install \
+	uninstall clean
+
+-include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)

@@ -1,0 +1,46 @@
+/*
+ * check.h - replay a game record and report every problem in it.
+ *
+ * The replay walks the whole tree (main line and every variation) and
+ * produces a flat list of problems in tree order.  Syntax diagnostics
+ * from the parser are converted into the same form so that the command
+ * line prints one kind of thing.
+ */
+#ifndef CHECK_H
+#define CHECK_H
+
+#include <stdint.h>
+
+#include "../sgf/sgf.h"
+#include "rules.h"
+
+enum check_severity { CHECK_WARNING = 1, CHECK_ERROR = 2 };
+
+/* One problem.  Strings are owned by the list (arena of the list). */
+struct check_problem {
+	enum check_severity severity;
+	const char *code;      /* "syntax", "occupied", "suicide", "ko", ... */
+	char message[200];     /* lower case, no final period */
+	int move;              /* move number along its variation, 0 if none */
+	char point[4];         /* SGF letters ("pd"), "" if none */
+	char vertex[5];        /* A1-style name skipping I ("Q16"), "" if none */
+	uint32_t line, column; /* 1-based position in the file, 0 if unknown */
+	char variation[64];    /* "" for the main line; see man page */
+};
+
+struct check_list {
+	struct check_problem *v;
+	size_t n, cap;
+	unsigned nerrors, nwarnings;
+};
+
+void check_list_init(struct check_list *l);
+void check_list_release(struct check_list *l);
+/* Append a copy of *p; returns 0 or -1 when out of memory. */
+int check_list_add(struct check_list *l, const struct check_problem *p);
+
+/* Convert the parser's diagnostics of g into problems (code "syntax"
+ * for errors, the diagnostic's code name for warnings). */
+void check_add_syntax(struct check_list *l, const struct sgf_game *g);
+
+#endif

@@ -1,0 +1,300 @@
+/*
+ * sgf.h - the SGF record model: read, build, write.
+ *
+ * A game record is a tree of nodes; each node holds its properties in
+ * the order they were read, each property one or more values.  This
+ * module knows nothing about Go rules or about the command line: it
+ * turns bytes into trees and trees into bytes, and reports what it had
+ * to repair on the way.
+ *
+ * Reading happens in two steps so that a stream of games can be split
+ * on one thread and parsed on many:
+ *
+ *   struct sgf_reader *rd = sgf_reader_open_fd(fd, "game.sgf", &limits);
+ *   struct sgf_chunk ch;
+ *   while (sgf_reader_next(rd, &ch) > 0) {       // one game's raw bytes
+ *       struct sgf_game *g = sgf_parse_chunk(&ch, &limits);
+ *       ... use g ...
+ *       sgf_game_free(g);
+ *   }
+ *   sgf_reader_close(rd);
+ *
+ * Ownership, once for the whole API:
+ *   - A struct sgf_game owns everything reachable from it: its text,
+ *     nodes, properties, values and diagnostics all live in one arena,
+ *     and sgf_game_free() is the only free call.  Pointers into a game
+ *     stay valid until that call and are never shared between games.
+ *   - A struct sgf_chunk owns its bytes (malloc'd); sgf_parse_chunk()
+ *     takes them over and frees or adopts them, so after the call the
+ *     chunk is empty.  sgf_chunk_release() frees an unparsed chunk.
+ *   - Strings returned by sgf_write_*() are malloc'd; the caller frees.
+ *
+ * Text: every value is stored as UTF-8 with SGF escapes already
+ * removed ("\]" -> "]", "\\" -> "\", backslash-newline dropped); line
+ * breaks and other whitespace are kept as read.  Values are NUL
+ * terminated and also carry their length.  Writers add the escapes
+ * back.
+ *
+ * Positions: diagnostics carry 1-based line and column in the input
+ * file (columns count characters of the decoded text).  Properties
+ * and nodes keep a byte offset into the game text; sgf_game_linecol()
+ * turns it into line and column only when someone asks, because that
+ * is rare and scanning is cheap compared with storing.
+ *
+ * Library code never prints and never exits.
+ */
+#ifndef SGF_H
+#define SGF_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Largest board side SGF can express (a-z, A-Z). */
+#define SGF_MAX_SIDE 52
+
+/* ---------------------------------------------------------------------
+ * Limits on everything read from input.  Zero in a field means "use the
+ * default".  cmd/ exposes the ones a user may need to raise.
+ */
+struct sgf_limits {
+	size_t max_game_bytes;  /* raw bytes of one game tree; default 256 MiB */
+	size_t max_value_bytes; /* one property value; default 64 MiB */
+	size_t max_nodes;       /* nodes in one game; default 10,000,000 */
+	size_t max_props;       /* properties in one node; default 10,000 */
+	size_t max_values;      /* values of one property; default 100,000 */
+	size_t max_diags;       /* diagnostics kept per game; default 200 */
+};
+void sgf_limits_default(struct sgf_limits *l);
+
+/* ---------------------------------------------------------------------
+ * Diagnostics.  Every repair or failure is one diagnostic with a stable
+ * code (the name in sgf_code_name(), used in JSON output and tests).
+ */
+enum sgf_severity { SGF_WARNING = 1, SGF_ERROR = 2 };
+
+enum sgf_code {
+	SGF_OK = 0,
+	/* warnings: something was repaired, nothing was lost */
+	SGF_W_JUNK_BEFORE,     /* bytes before the first '(' */
+	SGF_W_JUNK_AFTER,      /* bytes after a game that are not a game */
+	SGF_W_MISSING_SEMI,    /* '(' not followed by ';' */
+	SGF_W_UNESCAPED_BRACKET, /* ']' inside text that was not the end */
+	SGF_W_MISSING_PAREN,   /* game not closed by ')' at end of input */
+	SGF_W_DUPLICATE_PROP,  /* same property twice in a node: merged */
+	SGF_W_LOWERCASE_ID,    /* FF[1]-FF[3] long name such as AddBlack */
+	SGF_W_EMPTY_VARIATION, /* "()" with no node: dropped */
+	SGF_W_CHARSET,         /* charset guessed, unknown or mis-declared */
+	SGF_W_BAD_CHARS,       /* bytes invalid in the charset: replaced */
+	SGF_W_BAD_VALUE,       /* a value that does not fit its type */
+	SGF_W_OTHER,
+	/* errors: the game (or part of it) could not be read */
+	SGF_E_SYNTAX,          /* unrecoverable syntax error */
+	SGF_E_TRUNCATED,       /* input ended inside a value */
+	SGF_E_LIMIT,           /* a limit of struct sgf_limits was exceeded */
+	SGF_E_NOT_SGF,         /* no game tree found at all */
+	SGF_E_IO,              /* read error */
+	SGF_E_NOMEM,
+	SGF_E_FORMAT,          /* another format's reader failed (GIB ...) */
+	SGF_CODE_COUNT
+};
+const char *sgf_code_name(enum sgf_code c); /* e.g. "missing-semicolon" */
+
+struct sgf_diag {
+	enum sgf_code code;
+	enum sgf_severity severity;
+	uint32_t line, col; /* 1-based, in the input file; 0 if unknown */
+	char msg[160];      /* lower case, no final period */
+	struct sgf_diag *next;
+};
+
+/* ---------------------------------------------------------------------
+ * The tree.
+ */
+
+/* Known property identifiers, for fast dispatch; SGF_P_OTHER for the
+ * rest (the identifier string is always kept). */
+enum sgf_pid {
+	SGF_P_OTHER = 0,
+	SGF_P_B, SGF_P_W, SGF_P_AB, SGF_P_AW, SGF_P_AE, SGF_P_PL, SGF_P_KO,
+	SGF_P_MN, SGF_P_C, SGF_P_N, SGF_P_FF, SGF_P_GM, SGF_P_SZ, SGF_P_CA,
+	SGF_P_AP, SGF_P_ST, SGF_P_PB, SGF_P_PW, SGF_P_BR, SGF_P_WR, SGF_P_RE,
+	SGF_P_KM, SGF_P_HA, SGF_P_RU, SGF_P_DT, SGF_P_EV, SGF_P_GN, SGF_P_PC,
+	SGF_P_RO, SGF_P_TM, SGF_P_OT, SGF_P_GC, SGF_P_SO, SGF_P_US, SGF_P_AN,
+	SGF_P_CP, SGF_P_BT, SGF_P_WT, SGF_P_ON, SGF_P_LB, SGF_P_AR, SGF_P_LN,
+	SGF_P_TB, SGF_P_TW, SGF_P_MA, SGF_P_CR, SGF_P_SQ, SGF_P_TR, SGF_P_SL,
+	SGF_P_DD, SGF_P_VW, SGF_P_FG, SGF_P_PM, SGF_P_BL, SGF_P_WL, SGF_P_OB,
+	SGF_P_OW,
+	SGF_P_COUNT
+};
+enum sgf_pid sgf_pid_of(const char *id); /* canonical id -> enum */
+
+struct sgf_value {
+	const char *s;  /* UTF-8, unescaped, NUL terminated */
+	uint32_t len;   /* bytes, without the NUL */
+	uint32_t off;   /* byte offset of '[' in the game text, for positions */
+	struct sgf_value *next;
+};
+
+struct sgf_prop {
+	const char *id;  /* canonical: upper-case letters only ("AB") */
+	enum sgf_pid pid;
+	uint32_t off;    /* byte offset of the identifier in the game text */
+	uint32_t nvalues;
+	struct sgf_value *values; /* at least one (possibly empty "") */
+	struct sgf_prop *next;    /* next property of the same node, in order */
+};
+
+struct sgf_node {
+	struct sgf_prop *props;   /* in the order read; may be NULL */
+	struct sgf_node *parent;  /* NULL for the root */
+	struct sgf_node *child;   /* first child = main line; NULL at a leaf */
+	struct sgf_node *next;    /* next sibling (another variation) */
+	uint32_t off;             /* byte offset of ';' in the game text */
+	uint32_t nchildren;
+};
+
+struct sgf_arena; /* private: see sgf/arena.h */
+
+struct sgf_game {
+	struct sgf_node *root;    /* NULL if nothing could be read */
+	const char *file;         /* name as given by the caller (not owned) */
+	unsigned index;           /* 1-based game number in the file */
+	uint64_t line;            /* line of the game's '(' in the file */
+	const char *charset;      /* charset the text was decoded from */
+	const char *text;         /* decoded game text (offsets point here) */
+	size_t text_len;
+	struct sgf_diag *diags;   /* in order of position */
+	unsigned nwarnings, nerrors;
+	size_t nnodes;
+	struct sgf_arena *arena;
+};
+
+/* ---------------------------------------------------------------------
+ * Reading.
+ */
+
+/* One game tree's raw bytes as cut from the input by the reader. */
+struct sgf_chunk {
+	char *data;          /* malloc'd; owned by the chunk */
+	size_t len;
+	const char *file;    /* not owned */
+	unsigned index;      /* 1-based game number within the file */
+	uint64_t line;       /* line of the first byte in the file */
+	uint64_t offset;     /* byte offset of the first byte in the file */
+	const char *charset; /* stream-level charset if known (BOM), or NULL */
+	unsigned flags;      /* SGF_CHUNK_* */
+};
+enum sgf_chunk_flags {
+	SGF_CHUNK_JUNK_BEFORE = 1 << 0, /* reader skipped junk before it */
+	SGF_CHUNK_UNTERMINATED = 1 << 1 /* input ended before its ')' */
+};
+void sgf_chunk_release(struct sgf_chunk *ch);
+
+struct sgf_reader;
+
+/* Open a reader on a file descriptor (not closed by the reader unless
+ * close_fd is set) or on a file name ("-" is stdin).  A .gz stream is
+ * decompressed transparently.  `file` is the name used in diagnostics;
+ * it is not copied and must outlive the reader.  Returns NULL with
+ * errno set on failure. */
+struct sgf_reader *sgf_reader_open(const char *path, const char *file,
+				   const struct sgf_limits *lim);
+struct sgf_reader *sgf_reader_open_fd(int fd, int close_fd, const char *file,
+				      const struct sgf_limits *lim);
+/* Open a reader on a memory buffer (not copied; must outlive it). */
+struct sgf_reader *sgf_reader_open_mem(const char *buf, size_t len,
+				       const char *file,
+				       const struct sgf_limits *lim);
+
+/* Cut the next game tree.  Returns 1 and fills *ch, 0 at end of input,
+ * -1 on a read error or a limit (*err filled, if not NULL).  Memory held
+ * by the reader is bounded by the largest game, not by the stream. */
+int sgf_reader_next(struct sgf_reader *rd, struct sgf_chunk *ch,
+		    struct sgf_diag *err);
+/* Diagnostics about the stream itself (junk after the last game...),
+ * valid until sgf_reader_close(). */
+const struct sgf_diag *sgf_reader_diags(const struct sgf_reader *rd);
+void sgf_reader_close(struct sgf_reader *rd);
+
+/* Parse one chunk into a game.  Never returns NULL except when out of
+ * memory: a game that cannot be read comes back with root == NULL (or
+ * a partial tree) and nerrors > 0.  Takes over ch->data. */
+struct sgf_game *sgf_parse_chunk(struct sgf_chunk *ch,
+				 const struct sgf_limits *lim);
+
+/* Convenience for tests and small tools: parse every game in a buffer.
+ * Returns the number of games put in *games (malloc'd array of game
+ * pointers, caller frees each game and the array), or -1. */
+int sgf_parse_all(const char *buf, size_t len, const char *file,
+		  const struct sgf_limits *lim, struct sgf_game ***games);
+
+void sgf_game_free(struct sgf_game *g);
+
+/* Byte offset in g->text -> 1-based line and column in the file. */
+void sgf_game_linecol(const struct sgf_game *g, uint32_t off, uint32_t *line,
+		      uint32_t *col);
+
+/* ---------------------------------------------------------------------
+ * Queries.
+ */
+const struct sgf_prop *sgf_node_prop(const struct sgf_node *n,
+				     enum sgf_pid pid);
+const struct sgf_prop *sgf_node_prop_id(const struct sgf_node *n,
+					const char *id);
+/* First value of a property of the root, or NULL. */
+const char *sgf_root_value(const struct sgf_game *g, enum sgf_pid pid);
+
+/* Board size from SZ (default 19; "19:13" gives 19 columns, 13 rows).
+ * Returns 0, or -1 if SZ is malformed or out of 1..52 (sizes then 19). */
+int sgf_board_size(const struct sgf_game *g, int *cols, int *rows);
+
+/* Decode a point "pd" -> x=15, y=3 (0-based from the upper left).
+ * Returns 1 for a point, 0 for a pass ("" always, "tt" when both sides
+ * are <= 19), -1 if malformed or off the board. */
+int sgf_point(const char *s, size_t len, int cols, int rows, int *x, int *y);
+/* Expand a point-list value, including "aa:cc" rectangles: calls fn for
+ * each point.  Returns the number of points, -1 if malformed. */
+int sgf_point_list(const char *s, size_t len, int cols, int rows,
+		   void (*fn)(int x, int y, void *ctx), void *ctx);
+
+/* ---------------------------------------------------------------------
+ * Building (used by other-format readers and JSON input).  Everything
+ * is allocated in the game's arena.  Strings are copied.
+ */
+struct sgf_game *sgf_game_new(const char *file, unsigned index);
+struct sgf_node *sgf_node_add(struct sgf_game *g, struct sgf_node *parent);
+/* Append a property with one value (more with sgf_prop_add_value). */
+struct sgf_prop *sgf_prop_add(struct sgf_game *g, struct sgf_node *n,
+			      const char *id, const char *val, size_t len);
+struct sgf_value *sgf_prop_add_value(struct sgf_game *g, struct sgf_prop *p,
+				     const char *val, size_t len);
+/* Replace all values of a property (creating it if absent). */
+struct sgf_prop *sgf_prop_set(struct sgf_game *g, struct sgf_node *n,
+			      const char *id, const char *val, size_t len);
+void sgf_prop_remove(struct sgf_node *n, struct sgf_prop *p);
+/* Add a diagnostic to a game (formatted message). */
+void sgf_game_diag(struct sgf_game *g, enum sgf_code code,
+		   enum sgf_severity sev, uint32_t off, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+/* Arena allocation for callers that attach data to a game. */
+void *sgf_game_alloc(struct sgf_game *g, size_t n);
+char *sgf_game_strdup(struct sgf_game *g, const char *s, size_t len);
+
+/* ---------------------------------------------------------------------
+ * Writing.  All writers iterate; none recurses on tree depth.
+ */
+enum sgf_write_flags {
+	SGF_WRITE_COMPACT = 1 << 0, /* one line per game */
+};
+/* Canonical FF[4] SGF, UTF-8, with FF[4] and CA[UTF-8] in the root.
+ * Returns 0, or -1 with errno set on a write error. */
+int sgf_write_sgf(FILE *out, const struct sgf_game *g, unsigned flags);
+/* One JSON document on one line (no trailing newline).  Schema: see
+ * man/sgfkit.1, "JSON FORMAT". */
+int sgf_write_json(FILE *out, const struct sgf_game *g);
+/* Read games back from that JSON (one document, or JSON Lines). */
+int sgf_parse_json(const char *buf, size_t len, const char *file,
+		   struct sgf_game ***games);
+
+#endif

@@ -1,0 +1,87 @@
+#!/bin/sh
+# tests/run.sh - everything `make check` runs; needs only this tree.
+#
+#   1. unit tests: every $BUILD/tests/test_* binary (each prints
+#      "N passed, N failed");
+#   2. golden CLI tests: tests/cli/NAME.sh is run with $SGFKIT set; its
+#      stdout must equal tests/cli/NAME.out and its exit status
+#      tests/cli/NAME.exit (0 when that file is absent);
+#   3. script suites: every tests/suite/*.sh, which prints its own
+#      "N passed, N failed" line and exits non-zero on failure.
+# Prints one line per failure and a final "N passed, N failed".
+# VALGRIND=valgrind runs unit tests and the CLI under valgrind.
+
+: "${SGFKIT:=./sgfkit}" "${BUILD:=build}"
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 2
+case $SGFKIT in /*) ;; *) SGFKIT=$top/${SGFKIT#./} ;; esac
+if [ -n "$VALGRIND" ]; then
+	vg="$VALGRIND -q --error-exitcode=99 --leak-check=full"
+	real=$SGFKIT
+	SGFKIT=$top/$BUILD/sgfkit-vg
+	printf '#!/bin/sh\nexec %s %s "$@"\n' "$vg" "$real" >"$SGFKIT"
+	chmod +x "$SGFKIT"
+else
+	vg=
+fi
+export SGFKIT TOP="$top"
+pass=0
+fail=0
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+add_counts() { # "$line" from a sub-runner
+	p=$(echo "$1" | sed -n 's/.*\b\([0-9][0-9]*\) passed.*/\1/p')
+	f=$(echo "$1" | sed -n 's/.*\b\([0-9][0-9]*\) failed.*/\1/p')
+	pass=$((pass + ${p:-0}))
+	fail=$((fail + ${f:-1}))
+}
+
+for t in "$BUILD"/tests/test_*; do
+	[ -x "$t" ] || continue
+	out=$($vg "$t" 2>"$tmp/err")
+	rc=$?
+	line=$(echo "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+	if [ $rc -ne 0 ]; then
+		echo "FAIL unit $(basename "$t") (exit $rc)"
+		sed 's/^/    /' "$tmp/err" | head -n 40
+		[ -n "$line" ] || line="0 passed, 1 failed"
+	fi
+	add_counts "$line"
+done
+
+for t in tests/cli/*.sh; do
+	[ -f "$t" ] || continue
+	name=${t%.sh}
+	want_rc=0
+	[ -f "$name.exit" ] && want_rc=$(cat "$name.exit")
+	(cd "$tmp" && sh "$top/$t") >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ "$rc" != "$want_rc" ]; then
+		echo "FAIL cli $(basename "$name"): exit $rc, want $want_rc"
+		sed 's/^/    /' "$tmp/err" | head -n 20
+		fail=$((fail + 1))
+	elif [ -f "$name.out" ] && ! cmp -s "$name.out" "$tmp/out"; then
+		echo "FAIL cli $(basename "$name"): output differs"
+		diff -u "$name.out" "$tmp/out" | head -n 40 | sed 's/^/    /'
+		fail=$((fail + 1))
+	else
+		pass=$((pass + 1))
+	fi
+done
+
+for t in tests/suite/*.sh; do
+	[ -f "$t" ] || continue
+	out=$(sh "$t" 2>&1)
+	rc=$?
+	line=$(echo "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+	if [ $rc -ne 0 ]; then
+		echo "FAIL suite $(basename "$t") (exit $rc)"
+		echo "$out" | grep -v -E '^ok ' | head -n 40 | sed 's/^/    /'
+		[ -n "$line" ] || line="0 passed, 1 failed"
+	fi
+	add_counts "$line"
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
