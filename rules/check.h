@@ -43,4 +43,24 @@ int check_list_add(struct check_list *l, const struct check_problem *p);
  * for errors, the diagnostic's code name for warnings). */
 void check_add_syntax(struct check_list *l, const struct sgf_game *g);
 
+
+
+/* ---------------------------------------------------------------------
+ * Rules replay (rules/replay.c).
+ */
+struct check_opts {
+	const char *rules;  /* --rules name, or NULL: the game's RU, else
+			     * Japanese */
+	int ko;             /* -1: the rule set's; else enum rules_ko */
+	int suicide;        /* -1: the rule set's; 0 forbid; 1 allow */
+	int max_moves;      /* > 0: warn "long-game" past this many moves */
+	int main_line_only; /* skip variations */
+};
+void check_opts_default(struct check_opts *o);
+
+/* Replay every line of g under the options' rules and append each
+ * problem to *out, in tree order.  Does not add the syntax diagnostics
+ * (see check_add_syntax).  Returns 0, or -1 when out of memory. */
+int check_game(const struct sgf_game *g, const struct check_opts *o,
+	       struct check_list *out);
 #endif
