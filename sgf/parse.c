@@ -36,7 +36,8 @@ struct parser {
 	size_t nprops;
 	uint64_t mask; /* known pids present in cur */
 	int stop;
-	int done; /* the tree's final ')' was read */
+	int done;	      /* the tree's final ')' was read */
+	const char *value_cs; /* decode each value from this charset */
 };
 
 static void
@@ -161,6 +162,39 @@ unescape(struct parser *ps, size_t a, size_t b, uint32_t *outlen)
 	*w = 0;
 	*outlen = (uint32_t)(w - d);
 	return d;
+}
+
+/* Text with 8-bit structure but UTF-16 values (SGFC's mixed-encoding
+ * test): decode one value.  Returns 0 when out of memory. */
+static int
+value_decode(struct parser *ps, struct sgf_value *v)
+{
+	size_t outlen, nbad;
+	char *u, *d;
+
+	/* only values that are UTF-16 (numbers, points stay ASCII); the
+	 * others must at least be valid UTF-8 */
+	if (v->len % 2 || !memchr(v->s, 0, v->len)) {
+		if (sgf_utf8_valid((const unsigned char *)v->s, v->len) ==
+		    v->len)
+			return 1;
+		u = sgf_charset_to_utf8("UTF-8", v->s, v->len, &outlen, &nbad);
+	} else {
+		u = sgf_charset_to_utf8(ps->value_cs, v->s, v->len, &outlen,
+					&nbad);
+	}
+	if (!u)
+		return 0;
+	d = sgf_game_strdup(ps->g, u, outlen);
+	free(u);
+	if (!d)
+		return 0;
+	if (nbad)
+		diag(ps, SGF_W_BAD_CHARS, SGF_WARNING, v->off,
+		     "invalid characters in a value replaced by U+FFFD", NULL);
+	v->s = d;
+	v->len = (uint32_t)outlen;
+	return 1;
 }
 
 /* Skip one value starting at t[i] == '['.  Returns the index of the
@@ -374,6 +408,10 @@ property(struct parser *ps, size_t i)
 				v->s = (const char *)t + i + 1;
 				v->len = (uint32_t)(e - i - 1);
 			}
+			if (ps->value_cs && !value_decode(ps, v)) {
+				nomem(ps, i);
+				break;
+			}
 			if (last)
 				last->next = v;
 			else
@@ -567,11 +605,13 @@ after:
 
 /* Parse text (mutable, NUL terminated at t[n]) into g. */
 static void
-parse_into(struct sgf_game *g, unsigned char *t, size_t n, unsigned flags)
+parse_into(struct sgf_game *g, unsigned char *t, size_t n, unsigned flags,
+	   const char *value_cs)
 {
 	struct parser ps;
 
 	memset(&ps, 0, sizeof(ps));
+	ps.value_cs = value_cs;
 	ps.g = g;
 	ps.x = gx(g);
 	ps.t = t;
@@ -609,7 +649,8 @@ charset_diag(struct sgf_game *g, const char *cs, const struct cs_info *info)
 
 /* Decode the chunk's bytes to UTF-8 text owned by g. */
 static unsigned char *
-decode(struct sgf_game *g, struct sgf_chunk *ch, size_t *outlen)
+decode(struct sgf_game *g, struct sgf_chunk *ch, size_t *outlen,
+       const char **value_cs)
 {
 	char *data = ch->data;
 	size_t len = ch->len, nbad = 0, bad;
@@ -640,6 +681,12 @@ decode(struct sgf_game *g, struct sgf_chunk *ch, size_t *outlen)
 		charset_diag(g, cs, &info);
 	}
 	g->charset = cs;
+	if (sgf_charset_kind(cs) == CS_UTF16 && len >= 2 && data[0] &&
+	    data[1]) {
+		/* 8-bit structure, UTF-16 values */
+		*value_cs = cs;
+		return (unsigned char *)data;
+	}
 	if (sgf_charset_is_utf8(cs)) {
 		if (ch->flags & SGF_CHUNK_ASCII)
 			return (unsigned char *)data;
@@ -672,6 +719,7 @@ sgf_parse_chunk(struct sgf_chunk *ch, const struct sgf_limits *lim)
 	struct sgf_game *g = sgf_game_new_lim(ch->file, ch->index, lim);
 	unsigned char *t;
 	size_t n = 0;
+	const char *value_cs = NULL;
 
 	if (!g) {
 		sgf_chunk_release(ch);
@@ -687,7 +735,7 @@ sgf_parse_chunk(struct sgf_chunk *ch, const struct sgf_limits *lim)
 		sgf_chunk_release(ch);
 		return g;
 	}
-	t = decode(g, ch, &n);
+	t = decode(g, ch, &n, &value_cs);
 	if (!t) {
 		sgf_game_diag_at(g, SGF_E_NOMEM, SGF_ERROR, (uint32_t)g->line,
 				 gx(g)->col0, "out of memory");
@@ -695,7 +743,7 @@ sgf_parse_chunk(struct sgf_chunk *ch, const struct sgf_limits *lim)
 	}
 	g->text = (const char *)t;
 	g->text_len = n;
-	parse_into(g, t, n, ch->flags);
+	parse_into(g, t, n, ch->flags, value_cs);
 	return g;
 }
 

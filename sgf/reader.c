@@ -342,9 +342,9 @@ start_stream(struct sgf_reader *rd)
 		z_even += b[i] == 0;
 		z_odd += b[i + 1] == 0;
 	}
-	if (n >= 4 && z_odd >= 2 && !z_even && b[0] == '(')
+	if (n >= 4 && z_odd >= 2 && !z_even && b[1] == 0)
 		return decode_utf16(rd, "UTF-16LE");
-	if (n >= 4 && z_even >= 2 && !z_odd && b[1] == '(')
+	if (n >= 4 && z_even >= 2 && !z_odd && b[0] == 0)
 		return decode_utf16(rd, "UTF-16BE");
 	return 0;
 }
