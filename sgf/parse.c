@@ -76,7 +76,7 @@ push(struct parser *ps, size_t off)
 	return 0;
 }
 
-static struct sgf_node *
+static inline struct sgf_node *
 new_node(struct parser *ps, size_t off)
 {
 	struct sgf_game *g = ps->g;
@@ -94,7 +94,10 @@ new_node(struct parser *ps, size_t off)
 		nomem(ps, off);
 		return NULL;
 	}
-	memset(n, 0, sizeof(*n));
+	n->props = NULL;
+	n->child = NULL;
+	n->next = NULL;
+	n->nchildren = 0;
 	n->off = (uint32_t)off;
 	n->parent = p;
 	if (!p && g->root) {
@@ -256,6 +259,72 @@ find_dup(struct parser *ps, enum sgf_pid pid, const char *id, size_t len)
 	return NULL;
 }
 
+/* The common case, in few instructions: a known one- or two-letter
+ * identifier, not yet in the node, with one value without escapes.
+ * Returns the index after it, or 0 to take the general path. */
+static inline size_t
+property_fast(struct parser *ps, size_t i)
+{
+	unsigned char *t = ps->t;
+	size_t k = i + 1, j;
+	enum sgf_pid pid;
+	struct sgf_prop *p;
+	struct sgf_value *v;
+	unsigned char c;
+
+	if (!ps->in_seq)
+		return 0;
+	if (is_upper(t[k]))
+		k++;
+	if (t[k] != '[')
+		return 0;
+	pid = sgf_pid_lookup_inline((const char *)t + i, k - i);
+	if (pid == SGF_P_OTHER || (ps->mask & ((uint64_t)1 << pid)) ||
+	    ps->nprops >= ps->lim->max_props)
+		return 0;
+	for (j = k + 1; (c = t[j]) != ']'; j++)
+		if (c == '\\' || c == 0)
+			return 0;
+	if (j - k - 1 > ps->lim->max_value_bytes)
+		return 0;
+	/* what follows must end the value and not be another value */
+	c = t[j + 1];
+	if (c != ';' && c != ')' && c != '(' && !is_upper(c)) {
+		size_t q = j + 1;
+		if (value_end_ok(t + q, t + ps->n, 1) != 1)
+			return 0;
+		while (q < ps->n && is_ws(t[q]))
+			q++;
+		if (t[q] == '[')
+			return 0;
+	} else if (is_upper(c) && value_end_ok(t + j + 1, t + ps->n, 1) != 1) {
+		return 0;
+	}
+	p = sgf_arena_alloc(ps->g->arena, sizeof(*p) + sizeof(*v));
+	if (!p)
+		return 0;
+	v = (struct sgf_value *)(p + 1);
+	v->s = (const char *)t + k + 1;
+	v->len = (uint32_t)(j - k - 1);
+	v->off = (uint32_t)k;
+	v->next = NULL;
+	t[j] = 0;
+	p->id = sgf_pid_names[pid];
+	p->pid = pid;
+	p->off = (uint32_t)i;
+	p->nvalues = 1;
+	p->values = v;
+	p->next = NULL;
+	if (ps->lastprop)
+		ps->lastprop->next = p;
+	else
+		ps->cur->props = p;
+	ps->lastprop = p;
+	ps->nprops++;
+	ps->mask |= (uint64_t)1 << pid;
+	return j + 1;
+}
+
 /* Parse a property at t[i] (a letter).  Returns the index after it. */
 static size_t
 property(struct parser *ps, size_t i)
@@ -266,7 +335,7 @@ property(struct parser *ps, size_t i)
 	int lower = 0, toolong = 0, drop = 0;
 	enum sgf_pid pid;
 	struct sgf_prop *p, *dup;
-	struct sgf_value *last = NULL;
+	struct sgf_value *last = NULL, *spare = NULL;
 	uint32_t nvalues = 0;
 
 	for (; is_letter(t[i]); i++) {
@@ -319,7 +388,7 @@ property(struct parser *ps, size_t i)
 		if (!new_node(ps, start))
 			return n;
 	}
-	pid = sgf_pid_lookup(id, idlen);
+	pid = sgf_pid_lookup_inline(id, idlen);
 	dup = drop ? NULL : find_dup(ps, pid, id, idlen);
 	p = NULL;
 	if (!drop) {
@@ -344,16 +413,22 @@ property(struct parser *ps, size_t i)
 				ps->stop = 1;
 				return n;
 			}
-			p = sgf_arena_alloc(ps->g->arena, sizeof(*p));
+			/* the property and its first value in one piece */
+			p = sgf_arena_alloc(ps->g->arena,
+					    sizeof(*p) +
+						sizeof(struct sgf_value));
 			if (!p) {
 				nomem(ps, start);
 				return n;
 			}
-			memset(p, 0, sizeof(*p));
+			spare = (struct sgf_value *)(p + 1);
+			p->values = NULL;
+			p->next = NULL;
+			p->nvalues = 0;
 			p->pid = pid;
 			p->off = (uint32_t)start;
 			p->id = pid != SGF_P_OTHER
-				    ? sgf_pid_name(pid)
+				    ? sgf_pid_names[pid]
 				    : sgf_game_strdup(ps->g, id, idlen);
 			if (!p->id) {
 				nomem(ps, start);
@@ -390,7 +465,12 @@ property(struct parser *ps, size_t i)
 				ps->stop = 1;
 				break;
 			}
-			v = sgf_arena_alloc(ps->g->arena, sizeof(*v));
+			if (spare) {
+				v = spare;
+				spare = NULL;
+			} else {
+				v = sgf_arena_alloc(ps->g->arena, sizeof(*v));
+			}
 			if (!v) {
 				nomem(ps, i);
 				break;
@@ -582,9 +662,11 @@ parse_text(struct parser *ps, unsigned flags)
 		default:
 			if (is_ws(c))
 				i++;
-			else if (is_letter(c))
-				i = property(ps, i);
-			else
+			else if (is_letter(c)) {
+				size_t f =
+				    is_upper(c) ? property_fast(ps, i) : 0;
+				i = f ? f : property(ps, i);
+			} else
 				i = garbage(ps, i);
 		}
 	}
