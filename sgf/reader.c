@@ -21,7 +21,7 @@
 
 #include "internal.h"
 
-#define READ_SIZE	 ((size_t)256 * 1024)
+#define READ_SIZE	 ((size_t)64 * 1024) /* first buffer: 2x */
 #define MAX_READER_DIAGS 50
 
 enum scan_mode { M_BYTE, M_DBCS, M_ISO2022 };
@@ -206,7 +206,7 @@ sgf_reader_open_fd(int fd, int close_fd, const char *file,
 		errno = e;
 		return NULL;
 	}
-	gzbuffer(rd->gz, 128 * 1024);
+	gzbuffer(rd->gz, 32 * 1024); /* below the mmap threshold */
 	rd->fd = fd;
 	return rd;
 }
@@ -305,7 +305,7 @@ fill(struct sgf_reader *rd, size_t *shift)
 		rd->start = 0;
 	}
 	if (rd->cap - rd->len < READ_SIZE) {
-		size_t cap = rd->cap ? rd->cap * 2 : READ_SIZE * 2;
+		size_t cap = rd->cap > 1 ? rd->cap * 2 : READ_SIZE * 2;
 		unsigned char *b;
 		while (cap - rd->len < READ_SIZE)
 			cap *= 2;
