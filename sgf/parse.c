@@ -76,8 +76,8 @@ push(struct parser *ps, size_t off)
 	return 0;
 }
 
-static inline struct sgf_node *
-new_node(struct parser *ps, size_t off)
+static struct sgf_node *
+new_node_slow(struct parser *ps, size_t off)
 {
 	struct sgf_game *g = ps->g;
 	struct sgf_node *n, *p = ps->cur, *s;
@@ -128,6 +128,38 @@ new_node(struct parser *ps, size_t off)
 	ps->hint_last = n;
 	if (ps->sp && !ps->stack[ps->sp - 1].first)
 		ps->stack[ps->sp - 1].first = n;
+	g->nnodes++;
+	ps->cur = n;
+	ps->in_seq = 1;
+	ps->lastprop = NULL;
+	ps->nprops = 0;
+	ps->mask = 0;
+	return n;
+}
+
+/* A node in a sequence: the common case inline, the rest above. */
+static inline struct sgf_node *
+new_node(struct parser *ps, size_t off)
+{
+	struct sgf_node *n, *p = ps->cur;
+	struct sgf_game *g = ps->g;
+
+	if (!p || p->child || g->nnodes >= ps->lim->max_nodes ||
+	    (ps->sp && !ps->stack[ps->sp - 1].first))
+		return new_node_slow(ps, off);
+	n = sgf_arena_alloc(g->arena, sizeof(*n));
+	if (!n)
+		return new_node_slow(ps, off);
+	n->props = NULL;
+	n->child = NULL;
+	n->next = NULL;
+	n->nchildren = 0;
+	n->off = (uint32_t)off;
+	n->parent = p;
+	p->child = n;
+	p->nchildren = 1;
+	ps->hint_parent = p;
+	ps->hint_last = n;
 	g->nnodes++;
 	ps->cur = n;
 	ps->in_seq = 1;

@@ -173,6 +173,7 @@ build(struct wbuf *w, const struct sgf_game *g, int compact)
 {
 	const struct sgf_node *n = g->root, *root = g->root, *par;
 	int on_line = 0; /* simple moves on the current line */
+	int simple;
 	int prev_simple = 0;
 
 	putc_(w, '(');
@@ -210,8 +211,8 @@ build(struct wbuf *w, const struct sgf_game *g, int compact)
 				n = par;
 			}
 		}
+		simple = simple_move(n);
 		if (!compact) {
-			int simple = simple_move(n);
 			if (COL(w) > 1 &&
 			    (!simple || !prev_simple || on_line >= 2)) {
 				newline(w);
@@ -219,6 +220,26 @@ build(struct wbuf *w, const struct sgf_game *g, int compact)
 			}
 			prev_simple = simple;
 			on_line++;
+		}
+		if (simple && !reserve(w, 8)) {
+			/* the bulk of every record: ";B[pd]" */
+			const struct sgf_value *v = n->props->values;
+			char *o = w->p + w->n;
+			uint32_t i;
+			*o++ = ';';
+			*o++ = n->props->id[0];
+			*o++ = '[';
+			for (i = 0; i < v->len; i++) {
+				if (v->s[i] == ']' || v->s[i] == '\\' ||
+				    v->s[i] == '\n')
+					break;
+				*o++ = v->s[i];
+			}
+			if (i == v->len) {
+				*o++ = ']';
+				w->n = (size_t)(o - w->p);
+				continue;
+			}
 		}
 		put_node(w, n, compact);
 	}
