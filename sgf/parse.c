@@ -38,6 +38,7 @@ struct parser {
 	int stop;
 	int done;	      /* the tree's final ')' was read */
 	const char *value_cs; /* decode each value from this charset */
+	int after_pop;	      /* last token was a variation's ')' */
 };
 
 static void
@@ -131,6 +132,7 @@ new_node_slow(struct parser *ps, size_t off)
 	g->nnodes++;
 	ps->cur = n;
 	ps->in_seq = 1;
+	ps->after_pop = 0;
 	ps->lastprop = NULL;
 	ps->nprops = 0;
 	ps->mask = 0;
@@ -163,6 +165,7 @@ new_node(struct parser *ps, size_t off)
 	g->nnodes++;
 	ps->cur = n;
 	ps->in_seq = 1;
+	ps->after_pop = 0;
 	ps->lastprop = NULL;
 	ps->nprops = 0;
 	ps->mask = 0;
@@ -630,6 +633,12 @@ parse_text(struct parser *ps, unsigned flags)
 
 		switch (c) {
 		case ';':
+			if (ps->after_pop)
+				diag(ps, SGF_W_OTHER, SGF_WARNING, i,
+				     "node after a variation: made a new "
+				     "variation",
+				     NULL);
+			ps->after_pop = 0;
 			if (!new_node(ps, i))
 				return;
 			i++;
@@ -647,6 +656,7 @@ parse_text(struct parser *ps, unsigned flags)
 			if (push(ps, i))
 				return;
 			ps->in_seq = 0;
+			ps->after_pop = 0;
 			if (is_letter(t[j])) {
 				diag(ps, SGF_W_MISSING_SEMI, SGF_WARNING, i,
 				     "missing ';' after '('", NULL);
@@ -666,6 +676,7 @@ parse_text(struct parser *ps, unsigned flags)
 			ps->sp--;
 			ps->cur = ps->stack[ps->sp].parent;
 			ps->in_seq = 0;
+			ps->after_pop = 1;
 			if (ps->stack[ps->sp].first) {
 				ps->hint_parent = ps->cur;
 				ps->hint_last = ps->stack[ps->sp].first;
