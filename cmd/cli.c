@@ -148,6 +148,10 @@ cli_init(struct cli *c, const char *cmd)
 	c->cmd = cmd;
 	c->out = stdout;
 	c->progress = -1;
+	/* Big writes into pipes and files (only effective before the
+	 * first output, hence here); a terminal stays line buffered. */
+	if (!isatty(1))
+		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	strcpy(c->exts, "sgf");
 	sgf_limits_default(&c->limits);
 }
@@ -1718,8 +1722,6 @@ cli_run(struct cli *c, int argc, char **argv)
 		long n = sysconf(_SC_NPROCESSORS_ONLN);
 		jobs = n > 0 ? (int)(n > 64 ? 64 : n) : 1;
 	}
-	if (c->out == stdout)
-		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	if (jobs == 1)
 		run_inline(c, &fd, &w);
 	else
