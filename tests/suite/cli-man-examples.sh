@@ -1,6 +1,6 @@
 #!/bin/sh
 # Every command in the EXAMPLES sections of man/*.1 runs (in a copy of
-# testdata/cli) and exits 0 or 1, never 2: the docs cannot go stale.
+# testdata/cli, one copy per page, in order) and exits 0 or 1, never 2: the docs cannot go stale.
 : "${SGFKIT:=./sgfkit}" "${TOP:=.}"
 pass=0 fail=0
 tmp=$(mktemp -d) || exit 2
@@ -12,10 +12,11 @@ for page in "$TOP"/man/*.1; do
 	sed -n '/^\.Sh EXAMPLES/,/^\.Sh /s/^\.Dl //p' "$page" |
 		sed 's/\\-/-/g; s/\\e/\\/g' >"$tmp/cmds"
 	n=0
+	# one working copy per page: later examples may use earlier output
+	rm -rf "$tmp/w"
+	cp -r "$TOP/testdata/cli" "$tmp/w"
 	while IFS= read -r cmd; do
 		n=$((n + 1))
-		rm -rf "$tmp/w"
-		cp -r "$TOP/testdata/cli" "$tmp/w"
 		(cd "$tmp/w" && PATH="$tmp/bin:$PATH" sh -c "$cmd") \
 			>"$tmp/out" 2>"$tmp/err" </dev/null
 		rc=$?
