@@ -1728,6 +1728,10 @@ cli_run(struct cli *c, int argc, char **argv)
 		run_threads(c, &fd, &w, jobs);
 	if (fd.open)
 		src_close(&fd.src);
+	/* Stopped in the middle of a per-input output (convert -d): drop
+	 * the temporary file rather than leave a half-written output. */
+	if (c->file_end && c->tmp_path_)
+		cli_output_close(c, false);
 	if (!c->stop && (fflush(c->out) || ferror(c->out)))
 		write_failed(c, errno);
 	progress_draw(c, &w.prog, w.files_done, in.total_bytes, true);
