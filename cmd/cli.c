@@ -4,11 +4,12 @@
  * Threads: with -j 1 everything runs inline on the main thread (the
  * honest one-core baseline).  With -j N the main thread reads inputs
  * and cuts them into jobs (batches of games, so that locking costs
- * little per game), N workers parse and process the jobs into memory
- * streams, and the main thread writes finished jobs strictly in
- * sequence order.  At most `window` jobs are in flight, so memory is
- * bounded by the window times the batch size plus the largest game,
- * whatever the length of the stream.
+ * little per game), N - 1 workers parse and process the jobs into
+ * memory streams, and the main thread writes finished jobs strictly in
+ * sequence order, and processes jobs itself whenever the window is
+ * full (so that -j N keeps exactly N threads busy).  At most `window`
+ * jobs are in flight, so memory is bounded by the window times the
+ * batch size plus the largest game, whatever the length of the stream.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -1526,7 +1527,9 @@ run_threads(struct cli *c, struct feeder *fd, struct writer *w, int jobs)
 		c->status = EXIT_USAGE;
 		goto out;
 	}
-	for (i = 0; i < jobs; i++)
+	/* jobs - 1 workers: the main thread is the last one (it reads,
+	 * writes, and processes jobs when the window is full). */
+	for (i = 0; i < jobs - 1; i++)
 		if (!pthread_create(&th[i], NULL, worker_main, &p))
 			started++;
 	if (!started) {
@@ -1566,6 +1569,19 @@ run_threads(struct cli *c, struct feeder *fd, struct writer *w, int jobs)
 				p.qn++;
 				pthread_cond_signal(&p.work_cv);
 			}
+			continue;
+		}
+		if (p.qn) {
+			/* The window is full: rather than sleep, the main
+			 * thread works too, so -j N means N busy threads. */
+			j = p.queue[p.qhead];
+			p.qhead = (p.qhead + 1) % p.window;
+			p.qn--;
+			pthread_mutex_unlock(&p.mu);
+			if (!c->stop)
+				job_run(c, j);
+			pthread_mutex_lock(&p.mu);
+			j->done = 1;
 			continue;
 		}
 		pthread_cond_wait(&p.done_cv, &p.mu);
