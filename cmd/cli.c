@@ -143,6 +143,15 @@ const char cli_opts_help[] =
     "      --max-game-bytes N largest game read (default 256M)\n";
 
 void
+cli_argv0(char **argv, const char *cmd)
+{
+	static char name[64];
+
+	snprintf(name, sizeof(name), "%s %s", cmd_progname, cmd);
+	argv[0] = name;
+}
+
+void
 cli_init(struct cli *c, const char *cmd)
 {
 	memset(c, 0, sizeof(*c));
@@ -1245,8 +1254,17 @@ feed(struct cli *c, struct feeder *fd)
 				int e = in->err ? in->err : errno;
 				const char *what =
 				    in->errwhat ? in->errwhat : "cannot open";
-				if (asprintf(&j->openerr, "%s '%s': %s", what,
-					     in->name, strerror(e)) < 0)
+				int k;
+				if (e == EISDIR && !c->recursive)
+					k = asprintf(&j->openerr,
+						     "'%s' is a directory "
+						     "(use -r to read it)",
+						     in->name);
+				else
+					k = asprintf(&j->openerr, "%s '%s': %s",
+						     what, in->name,
+						     strerror(e));
+				if (k < 0)
 					j->openerr = NULL;
 				src_close(&fd->src);
 				j->end = j->unreadable = true;
@@ -1455,6 +1473,22 @@ emit(struct cli *c, struct writer *w, struct cli_job *j)
 			c->status = EXIT_USAGE;
 		}
 		w->cur.diags = j->diags;
+		/* An error of the stream itself (no game at all in a
+		 * file): a problem like an unreadable game. */
+		for (const struct sgf_diag *d = j->diags; d; d = d->next) {
+			if (d->severity != SGF_ERROR)
+				continue;
+			if (!c->own_stream_diags) {
+				progress_clear(&w->prog);
+				fprintf(stderr, "%s:%u:%u: error: %s [%s]\n",
+					w->cur.name, d->line, d->col, d->msg,
+					sgf_code_name(d->code));
+			}
+			sum_add_code(&c->sum, sgf_code_name(d->code), 1);
+			w->cur.invalid++;
+			if (c->status == EXIT_OK)
+				c->status = EXIT_PROBLEM;
+		}
 		if (c->file_end && !c->stop)
 			c->file_end(c, &w->cur);
 		w->cur.diags = NULL;
