@@ -315,7 +315,7 @@ write_failed(struct cli *c, int err)
 	if (c->out_err_)
 		return;
 	c->out_err_ = true;
-	c->stop = true;
+	__atomic_store_n(&c->stop, true, __ATOMIC_RELAXED);
 	c->status = EXIT_USAGE;
 	if (c->out == stdout) {
 		if (err != EPIPE)
@@ -1530,7 +1530,7 @@ worker_main(void *arg)
 		p->qhead = (p->qhead + 1) % p->window;
 		p->qn--;
 		pthread_mutex_unlock(&p->mu);
-		if (!p->c->stop)
+		if (!__atomic_load_n(&p->c->stop, __ATOMIC_RELAXED))
 			job_run(p->c, j);
 		pthread_mutex_lock(&p->mu);
 		j->done = 1;
