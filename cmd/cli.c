@@ -1171,8 +1171,19 @@ job_run(struct cli *c, struct cli_job *j)
 				games[k]->index = j->fmt->kind == CLI_IN_LINES
 						      ? ch->index + (unsigned)k
 						      : (unsigned)k + 1;
-				if (j->fmt->kind == CLI_IN_LINES)
+				if (j->fmt->kind == CLI_IN_LINES) {
+					struct sgf_diag *d;
+					/* positions inside one line: the
+					 * parser cannot know the line */
 					games[k]->line = ch->line;
+					for (d = games[k]->diags; d;
+					     d = d->next)
+						if (!d->line)
+							d->line =
+							    (uint32_t)ch->line,
+							d->col =
+							    d->col ? d->col : 1;
+				}
 				process_game(c, j, out, games[k]);
 				sgf_game_free(games[k]);
 			}
