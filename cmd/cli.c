@@ -673,9 +673,6 @@ struct src {
 	/* bytes read ahead for detection on a pipe, served first */
 	char *pre;
 	size_t prelen, prepos;
-	bool relay_on;
-	pthread_t relay;
-	int relay_fd_in, relay_fd_out;
 	/* line and whole-file readers */
 	char *buf;
 	size_t len, cap, pos;
@@ -686,38 +683,51 @@ struct src {
 
 /* Copy the read-ahead bytes and then the rest of the pipe into the
  * pipe the SGF reader reads from: needed only when the format of a
- * pipe on stdin had to be guessed from its first bytes. */
+ * pipe on stdin had to be guessed from its first bytes.  The thread
+ * owns its struct relay and is detached: when the reader stops early
+ * its writes fail (EPIPE) and it ends by itself, and a stdin that never
+ * ends cannot hold up the exit. */
+struct relay {
+	int in, out;
+	char *pre;
+	size_t prelen;
+};
+
+static bool
+write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		p += w;
+		n -= (size_t)w;
+	}
+	return true;
+}
+
 static void *
 relay_main(void *arg)
 {
-	struct src *s = arg;
-	char buf[65536];
+	struct relay *r = arg;
+	char *buf = malloc(65536);
 	ssize_t n;
-	size_t off = 0;
 
-	while (off < s->prelen) {
-		n = write(s->relay_fd_out, s->pre + off, s->prelen - off);
-		if (n <= 0)
-			goto out;
-		off += (size_t)n;
-	}
-	for (;;) {
-		n = read(s->relay_fd_in, buf, sizeof(buf));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		off = 0;
-		while (off < (size_t)n) {
-			ssize_t w =
-			    write(s->relay_fd_out, buf + off, (size_t)n - off);
-			if (w <= 0)
-				goto out;
-			off += (size_t)w;
+	if (buf && write_all(r->out, r->pre, r->prelen)) {
+		for (;;) {
+			n = read(r->in, buf, 65536);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0 || !write_all(r->out, buf, (size_t)n))
+				break;
 		}
 	}
-out:
-	close(s->relay_fd_out);
+	close(r->out);
+	free(buf);
+	free(r->pre);
+	free(r);
 	return NULL;
 }
 
@@ -785,10 +795,6 @@ src_close(struct src *s)
 {
 	if (s->rd)
 		sgf_reader_close(s->rd);
-	if (s->relay_on) {
-		pthread_cancel(s->relay);
-		pthread_join(s->relay, NULL);
-	}
 	if (s->gz)
 		gzclose(s->gz); /* closes s->fd */
 	else if (s->fd > 0)
@@ -850,16 +856,25 @@ src_open(struct cli *c, struct src *s, const char *name)
 	if (fmt->kind == CLI_IN_STREAM) {
 		if (s->pre) {
 			int p[2];
-			if (pipe(p))
-				return -1;
-			s->relay_fd_in = s->fd;
-			s->relay_fd_out = p[1];
-			if (pthread_create(&s->relay, NULL, relay_main, s)) {
-				close(p[0]);
-				close(p[1]);
+			pthread_t th;
+			struct relay *r = malloc(sizeof(*r));
+			if (!r || pipe(p)) {
+				free(r);
 				return -1;
 			}
-			s->relay_on = true;
+			r->in = s->fd;
+			r->out = p[1];
+			r->pre = s->pre;
+			r->prelen = s->prelen;
+			if (pthread_create(&th, NULL, relay_main, r)) {
+				close(p[0]);
+				close(p[1]);
+				free(r);
+				return -1;
+			}
+			s->pre = NULL; /* the relay owns it now */
+			s->prelen = 0;
+			pthread_detach(th);
 			s->rd =
 			    sgf_reader_open_fd(p[0], 1, s->name, &c->limits);
 		} else {

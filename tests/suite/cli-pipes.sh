@@ -20,6 +20,10 @@ for j in 1 2; do
 			ok "$c -j$j | head is quiet"
 		fi
 	done
+	# stdin as a pipe (format guessed from the first bytes)
+	cat "$tmp/big.sgf" | "$SGFKIT" info -j $j 2>"$tmp/err" | head -n 2 >/dev/null
+	[ -s "$tmp/err" ] && ko "cat | info -j$j | head: $(head -c 200 "$tmp/err")" ||
+		ok "cat | info -j$j | head is quiet"
 	"$SGFKIT" info -j $j "$tmp/big.sgf" >/dev/full 2>"$tmp/err"
 	rc=$?
 	if [ $rc -ne 0 ] && grep -q "No space left on device" "$tmp/err"; then
