@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio_ext.h>
@@ -679,7 +680,19 @@ struct src {
 	bool eof;
 	unsigned index;
 	uint64_t line, offset;
+	int poll_fd; /* stdin when it is not a regular file, else -1 */
 };
+
+/* Is a pipe or terminal input waiting for its writer?  Then batches
+ * are cut short and the output flushed, so that a stream of games that
+ * trickles in (a server feed) is answered game by game. */
+static bool
+input_idle(int fd)
+{
+	struct pollfd p = {fd, POLLIN, 0};
+
+	return fd >= 0 && poll(&p, 1, 0) == 0;
+}
 
 /* Copy the read-ahead bytes and then the rest of the pipe into the
  * pipe the SGF reader reads from: needed only when the format of a
@@ -805,6 +818,19 @@ src_close(struct src *s)
 	s->fd = -1;
 }
 
+static bool
+prefix_enough(const char *p, size_t n)
+{
+	size_t i;
+
+	if (n < 4)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!strchr(" \t\r\n", p[i]) && (unsigned char)p[i] < 0x80)
+			return true;
+	return n >= 512;
+}
+
 /* Open an input and choose its format.  Returns 0, or -1 with errno. */
 static int
 src_open(struct cli *c, struct src *s, const char *name)
@@ -817,9 +843,12 @@ src_open(struct cli *c, struct src *s, const char *name)
 
 	memset(s, 0, sizeof(*s));
 	s->name = is_stdin ? "-" : name;
+	s->poll_fd = -1;
 	s->fd = is_stdin ? 0 : open(name, O_RDONLY | O_CLOEXEC);
 	if (s->fd < 0)
 		return -1;
+	if (fstat(s->fd, &sb) == 0 && is_stdin && !S_ISREG(sb.st_mode))
+		s->poll_fd = 0;
 	if (fstat(s->fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
 		if (!is_stdin)
 			close(s->fd);
@@ -837,7 +866,10 @@ src_open(struct cli *c, struct src *s, const char *name)
 		s->pre = malloc(sizeof(peek));
 		if (!s->pre)
 			return -1;
-		while (s->prelen < 512) {
+		/* Enough to decide (a BOM, the gzip magic, the first
+		 * character that is not blank), and no more: waiting for
+		 * a full block would delay a trickling stream. */
+		while (!prefix_enough(s->pre, s->prelen)) {
 			ssize_t k = read(s->fd, s->pre + s->prelen,
 					 sizeof(peek) - s->prelen);
 			if (k < 0 && errno == EINTR)
@@ -1335,7 +1367,8 @@ feed(struct cli *c, struct feeder *fd)
 				j->bytes_done =
 				    fd->bytes_before + ch.offset + ch.len;
 				if (j->nchunks >= BATCH_GAMES ||
-				    bytes >= BATCH_BYTES)
+				    bytes >= BATCH_BYTES ||
+				    input_idle(fd->src.poll_fd))
 					return j;
 				continue;
 			}
@@ -1612,7 +1645,18 @@ run_threads(struct cli *c, struct feeder *fd, struct writer *w, int jobs)
 		}
 		if (c->stop || (eof && next_write == next_seq))
 			break;
+		if (!eof && next_seq - next_write < p.window &&
+		    next_seq != next_write && fd->open &&
+		    input_idle(fd->src.poll_fd)) {
+			/* Input idle and games in flight: answer those
+			 * first rather than block on the read. */
+			fflush(c->out);
+			pthread_cond_wait(&p.done_cv, &p.mu);
+			continue;
+		}
 		if (!eof && next_seq - next_write < p.window) {
+			if (fd->open && input_idle(fd->src.poll_fd))
+				fflush(c->out);
 			pthread_mutex_unlock(&p.mu);
 			j = feed(c, fd);
 			pthread_mutex_lock(&p.mu);
@@ -1671,7 +1715,11 @@ run_inline(struct cli *c, struct feeder *fd, struct writer *w)
 {
 	struct cli_job *j;
 
-	while ((j = feed(c, fd))) {
+	for (;;) {
+		if (fd->open && input_idle(fd->src.poll_fd))
+			fflush(c->out);
+		if (!(j = feed(c, fd)))
+			break;
 		if (j->nchunks && !c->stop)
 			job_run(c, j);
 		emit(c, w, j);
