@@ -18,6 +18,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
@@ -261,6 +262,41 @@ cli_parse_opt(struct cli *c, int opt, const char *arg)
 /* ------------------------------------------------------------------ */
 /* Output files                                                        */
 
+/* The temporary output being written, removed if we are interrupted
+ * (Ctrl-C, kill) so that nothing half-written stays behind. */
+static char *volatile tmp_in_progress;
+
+static void
+on_fatal_signal(int sig)
+{
+	char *p = tmp_in_progress;
+
+	if (p)
+		unlink(p);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+track_tmp(char *path)
+{
+	static bool installed;
+
+	if (!installed) {
+		struct sigaction sa;
+		int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+		size_t i;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_fatal_signal;
+		sigemptyset(&sa.sa_mask);
+		for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+			sigaction(sigs[i], &sa, NULL);
+		installed = true;
+	}
+	tmp_in_progress = path;
+}
+
 static mode_t
 current_umask(void)
 {
@@ -302,6 +338,7 @@ cli_output_open(struct cli *c, const char *path)
 		c->status = EXIT_USAGE;
 		return -1;
 	}
+	track_tmp(c->tmp_path_);
 	/* mkstemp makes 0600; give the file the mode a plain fopen would */
 	fchmod(fd, 0666 & ~current_umask());
 	c->out_err_ = false;
@@ -359,6 +396,7 @@ cli_output_close(struct cli *c, bool keep)
 		unlink(c->tmp_path_);
 		rc = c->out_err_ ? -1 : 0;
 	}
+	tmp_in_progress = NULL;
 	free(c->tmp_path_);
 	free(c->out_path_);
 	c->tmp_path_ = c->out_path_ = NULL;
