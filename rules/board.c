@@ -177,8 +177,13 @@ board_untouch(struct board *b)
 {
 	int i;
 
-	for (i = 0; i < b->ncells; i++)
-		b->c[i].flags &= (uint8_t)~BOARD_F_TOUCHED;
+	for (i = 0; i < b->ncells; i++) {
+		int c = b->c[i].color;
+		if (c == BOARD_BLACK || c == BOARD_WHITE)
+			b->c[i].flags |= BOARD_F_TOUCHED;
+		else
+			b->c[i].flags &= (uint8_t)~BOARD_F_TOUCHED;
+	}
 }
 
 void
