@@ -63,6 +63,7 @@
  * the seeds' house rule counts a pair of plays as one move, so its 225
  * moves on 19x19 is max_moves 450.
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -194,16 +195,15 @@ struct history {
 	struct hist_slot *tab;
 	uint32_t mask; /* table size - 1 */
 	struct hist_entry *e;
-	uint64_t *pack; /* npack words per entry */
-	size_t n, cap;
+	uint64_t *pack;		/* npack words per entry */
+	size_t n, cap, packcap; /* entries; entries; words of pack */
 	int npack;
 };
 
 static int
-hist_init(struct history *h, int npack)
+hist_init(struct history *h)
 {
 	memset(h, 0, sizeof(*h));
-	h->npack = npack;
 	h->mask = 1023;
 	h->tab = calloc(h->mask + 1, sizeof(*h->tab));
 	return h->tab ? 0 : -1;
@@ -267,15 +267,21 @@ hist_push(struct history *h, uint64_t key, const uint64_t *pack, int move,
 	if (h->n == h->cap) {
 		size_t cap = h->cap ? h->cap * 2 : 256;
 		struct hist_entry *e = realloc(h->e, cap * sizeof(*e));
-		uint64_t *p;
 		if (!e)
 			return -1;
 		h->e = e;
-		p = realloc(h->pack, cap * (size_t)h->npack * sizeof(*p));
+		h->cap = cap;
+	}
+	if ((h->n + 1) * (size_t)h->npack > h->packcap) {
+		size_t cap = h->packcap ? h->packcap * 2 : 4096;
+		uint64_t *p;
+		while (cap < (h->n + 1) * (size_t)h->npack)
+			cap *= 2;
+		p = realloc(h->pack, cap * sizeof(*p));
 		if (!p)
 			return -1;
 		h->pack = p;
-		h->cap = cap;
+		h->packcap = cap;
 	}
 	if ((h->n + 1) * 2 > (size_t)h->mask + 1) {
 		uint32_t size = (h->mask + 1) * 2;
@@ -337,6 +343,13 @@ struct frame {
 };
 
 struct ctx {
+	/* kept from game to game (per thread): allocations */
+	struct history h;
+	struct frame *frames;
+	size_t capframes;
+	uint64_t *snaps; /* saved boards, a stack of words */
+	size_t capsnaps;
+	/* reset for each game: from `g` up to `b` */
 	const struct sgf_game *g;
 	const struct check_opts *o;
 	struct check_list *out;
@@ -347,15 +360,41 @@ struct ctx {
 	int ha; /* HA, -1 if absent or unreadable */
 	uint32_t ha_off;
 	bool ha_checked;
-	struct line L;
-	struct history h;
-	struct frame *frames;
-	size_t nframes, capframes;
-	uint64_t *snaps; /* saved boards, a stack of words */
-	size_t nsnaps, capsnaps;
+	size_t nframes, nsnaps;
 	int err;
-	struct board b;
+	uint64_t side[3]; /* side-to-move keys */
+	struct line L;
+	struct board b; /* initialised by board_init */
 };
+
+/* One context per thread, reused so that checking a game allocates
+ * nothing in the common case; freed when the thread exits.  A context
+ * that grew past CTX_KEEP_ENTRIES history entries is freed instead of
+ * kept, so memory does not stay at the peak of one huge game. */
+#define CTX_KEEP_ENTRIES 65536
+static pthread_key_t ctx_key;
+static pthread_once_t ctx_once = PTHREAD_ONCE_INIT;
+
+static void hist_release(struct history *h);
+
+static void
+ctx_free(void *p)
+{
+	struct ctx *c = p;
+
+	if (!c)
+		return;
+	hist_release(&c->h);
+	free(c->frames);
+	free(c->snaps);
+	free(c);
+}
+
+static void
+ctx_make_key(void)
+{
+	pthread_key_create(&ctx_key, ctx_free);
+}
 
 static const char *
 color_name(int c)
@@ -512,10 +551,10 @@ setup_value(struct ctx *c, const struct sgf_value *v, int color)
 /* ---------------------------------------------------------------------
  * History keys.
  */
-static uint64_t
-sit_key(const struct board *b, int to_move)
+static inline uint64_t
+sit_key(const struct ctx *c, int to_move)
 {
-	return board_key(b) ^ board_side_key(to_move);
+	return board_key(&c->b) ^ c->side[to_move];
 }
 
 /* Record the start of the current epoch, now that the player to move is
@@ -528,7 +567,7 @@ record_start(struct ctx *c, int mover)
 	c->L.start_pending = false;
 	if (c->hmode == HM_NAT)
 		return; /* a setup position has no creator */
-	key = c->hmode == HM_POS ? board_key(&c->b) : sit_key(&c->b, mover);
+	key = c->hmode == HM_POS ? board_key(&c->b) : sit_key(c, mover);
 	if (hist_find(&c->h, key, board_packed(&c->b), c->L.epoch) >= 0)
 		return;
 	if (hist_push(&c->h, key, board_packed(&c->b), c->L.move, 1))
@@ -629,21 +668,20 @@ check_handicap(struct ctx *c, uint32_t woff)
 	}
 	if (c->ha >= 2 &&
 	    (c->rules.id == RULES_JAPANESE || c->rules.id == RULES_KOREAN)) {
-		int alt, pts[9][2], k, i, ok = 0;
+		int pts[9][2], k, i, on = 0;
 		if (c->cols != c->rows)
 			return;
-		for (alt = 0; alt < 2 && !ok; alt++) {
-			k = standard_handicap(c->cols, blacks, alt, pts);
-			if (!k)
-				return; /* no fixed placement here */
-			for (i = 0; i < k; i++)
-				if (board_color(
-					b, board_pt(b, pts[i][0], pts[i][1])) !=
-				    BOARD_BLACK)
-					break;
-			ok = i == k;
-		}
-		if (!ok)
+		/* 2 to 4 stones: any of the four corner star points, which
+		 * accepts both traditions of the third stone and OGS's old
+		 * dd+pp / dd+pd+pp layouts; 5 to 9: the exact points */
+		k = standard_handicap(c->cols, blacks < 4 ? 4 : blacks, 0, pts);
+		if (!k)
+			return; /* no fixed placement on this board */
+		for (i = 0; i < k; i++)
+			on +=
+			    board_color(b, board_pt(b, pts[i][0], pts[i][1])) ==
+			    BOARD_BLACK;
+		if (on != blacks)
 			report(c, CHECK_WARNING, "handicap", off, 0, -1, 0,
 			       "the %d handicap stones are not on the "
 			       "standard points (fixed placement, %s rules)",
@@ -740,7 +778,7 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 		board_pass(b);
 		L->passes++;
 		if (c->hmode == HM_SIT) {
-			key = sit_key(b, BOARD_OPP(color));
+			key = sit_key(c, BOARD_OPP(color));
 			if (hist_find(&c->h, key, board_packed(b), L->epoch) <
 			    0) {
 				if (hist_push(&c->h, key, board_packed(b), move,
@@ -810,10 +848,10 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 		key = board_key(b);
 		break;
 	case HM_SIT:
-		key = sit_key(b, BOARD_OPP(color));
+		key = sit_key(c, BOARD_OPP(color));
 		break;
 	default:
-		key = sit_key(b, color);
+		key = sit_key(c, color);
 		break;
 	}
 	idx = fresh ? -1 : hist_find(&c->h, key, board_packed(b), L->epoch);
@@ -1034,10 +1072,16 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 
 	if (!g || !g->root)
 		return 0;
-	c = malloc(sizeof(*c));
-	if (!c)
-		return -1;
-	memset(c, 0, offsetof(struct ctx, b));
+	pthread_once(&ctx_once, ctx_make_key);
+	c = pthread_getspecific(ctx_key);
+	if (c) {
+		pthread_setspecific(ctx_key, NULL); /* in use */
+	} else {
+		c = calloc(1, sizeof(*c));
+		if (!c)
+			return -1;
+	}
+	memset(&c->g, 0, offsetof(struct ctx, b) - offsetof(struct ctx, g));
 	c->g = g;
 	c->o = o;
 	c->out = out;
@@ -1050,6 +1094,8 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 			c->cols = c->rows = 19;
 	}
 	board_init(&c->b, c->cols, c->rows);
+	c->side[BOARD_BLACK] = board_side_key(BOARD_BLACK);
+	c->side[BOARD_WHITE] = board_side_key(BOARD_WHITE);
 	resolve_rules(c);
 	c->ha = -1;
 	ha = root_value(g, SGF_P_HA);
@@ -1062,10 +1108,11 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 			c->ha_off = p ? p->off : 0;
 		}
 	}
-	if (hist_init(&c->h, board_pack_words(&c->b))) {
-		free(c);
+	if (!c->h.tab && hist_init(&c->h)) {
+		ctx_free(c);
 		return -1;
 	}
+	c->h.npack = board_pack_words(&c->b);
 	c->L.start_pending = true;
 	n = g->root;
 	while (n && !c->err) {
@@ -1099,9 +1146,10 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 		}
 	}
 	rc = c->err;
-	hist_release(&c->h);
-	free(c->frames);
-	free(c->snaps);
-	free(c);
+	hist_truncate(&c->h, 0);
+	if (c->h.cap > CTX_KEEP_ENTRIES ||
+	    c->capsnaps > 64 * CTX_KEEP_ENTRIES ||
+	    c->capframes > CTX_KEEP_ENTRIES || pthread_setspecific(ctx_key, c))
+		ctx_free(c);
 	return rc;
 }
