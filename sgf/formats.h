@@ -91,39 +91,43 @@ int sgf_fixed_handicap(int size, int n, int *xs, int *ys);
  * SGF server dialects (FORMATS.md sections 4 and 5, SGF.md section 8).
  */
 enum sgf_dialect_fix {
-	SGF_FIX_FOX_KOMI = 1 << 0,    /* KM[375] -> KM[7.5] */
-	SGF_FIX_ZI_KOMI = 1 << 1,     /* KM[3.75] -> KM[7.5] */
-	SGF_FIX_ZI_RESULT = 1 << 2,   /* RE[W+0.25] -> RE[W+0.5] */
-	SGF_FIX_ORO = 1 << 3,	      /* KO->KM, TE->EV, RD->DT, HD->HA ... */
-	SGF_FIX_DUP_AP = 1 << 4,      /* two AP values: keep the first */
-	SGF_FIX_FOX_NESTING = 1 << 5, /* one variation per move flattened */
-	SGF_FIX_FOX_SETUP = 1 << 6,   /* ;AB[] per stone merged into root */
-	SGF_FIX_OGS_HA1 = 1 << 7,     /* HA[1] + single AB stone -> B move */
-	SGF_FIX_KGS_RESULT = 1 << 8,  /* result only in a closing comment */
-	SGF_FIX_NIHON_KIIN = 1 << 9,  /* Nihon Ki-in property meanings */
-	SGF_FIX_ALL = (1 << 10) - 1
+	SGF_FIX_KOMI = 1 << 0,	    /* Fox KM[375] -> 7.5, zi KM[3.75] -> 7.5 */
+	SGF_FIX_ZI_RESULT = 1 << 1, /* RE[W+0.25] with zi komi -> W+0.5 */
+	SGF_FIX_RESULT_TEXT = 1 << 2, /* RE[294수 흑0.5집승] -> B+0.5 */
+	SGF_FIX_NK = 1 << 3,	      /* Cyberoro / Nihon Ki-in root: TE, RD,
+				       * KO, HD, LT, LC, TM text */
+	SGF_FIX_DUP_AP = 1 << 4,      /* AP[GNU Go:3.8]...AP[foxwq] */
+	SGF_FIX_FOX_NESTING = 1 << 5, /* one variation per move */
+	SGF_FIX_FOX_SETUP = 1 << 6,   /* ;AB[] nodes before the first move */
+	SGF_FIX_OGS_HA1 = 1 << 7,     /* HA[1] written as one AB stone */
+	SGF_FIX_KGS_RESULT = 1 << 8,  /* result only in the last comment */
+	SGF_FIX_ALL = (1 << 9) - 1
 };
 
 #define SGF_DIALECT_NOTES 16
 struct sgf_dialect_report {
 	unsigned fixed; /* SGF_FIX_* bits that applied */
 	int nnotes;
-	char notes[SGF_DIALECT_NOTES][160]; /* "KM[375] is Fox's ..." */
+	char notes[SGF_DIALECT_NOTES][200]; /* "KM[375] ... written KM[7.5]" */
 };
 
 /* Rewrite the dialect quirks of `g` in place into standard SGF (the
  * `--normalize` of convert).  `which` selects the fixes (SGF_FIX_ALL
- * for all).  Each fix made is described in *rep (may be NULL).  Returns
- * the number of fixes made. */
+ * for all).  Each fix made is described in *rep (may be NULL), naming
+ * the raw value and what was written instead.  Returns the number of
+ * fixes made. */
 int sgf_normalize(struct sgf_game *g, unsigned which,
 		  struct sgf_dialect_report *rep);
 
-/* Interpret a KM value with the dialect rules: Fox hundredths when
- * |v| >= 100 (when >= 200 per FORMATS.md, 100..199 only for values
- * ending in 25/50/75), then Chinese zi (quarter values <= 4 doubled).
- * Returns 0 and *komi, with *dialect set to a short description when a
- * dialect rule was used (NULL otherwise); -1 if not a number. */
-int sgf_komi_interpret(const char *raw, double *komi, const char **dialect);
+/* A result written only in the comment of the last main-line node (KGS
+ * writes the game's end after the chat): a line that is an SGF result
+ * ("W+Resign", "B+3.5") or an English sentence ("White wins by
+ * resignation").  Fills buf with SGF RE text and returns 0, or -1. */
+int sgf_result_from_comment(const struct sgf_game *g, char *buf, size_t n);
+
+/* Komi written as text (Nihon Ki-in KO[黒6目半], Korean 6집반, "6.5"):
+ * returns 0 with *komi, or -1. */
+int sgf_komi_text(const char *s, double *komi);
 
 /* ---------------------------------------------------------------------
  * Symmetries.  sym: 0 identity, 1 rotate 90 degrees clockwise, 2 rotate
@@ -131,12 +135,13 @@ int sgf_komi_interpret(const char *raw, double *komi, const char **dialect);
  * 5 flip then rotate 90, 6 flip then 180 (= flip top-bottom), 7 flip
  * then 270 (transpose).
  */
-/* Apply symmetry `sym` to every point-valued property of every node
- * (B, W, AB, AW, AE, TB, TW, MA, CR, SQ, TR, SL, DD, VW, the points of
- * LB, AR, LN; compressed lists are expanded where a rectangle would not
- * stay a rectangle... they always do, so "aa:cc" maps corner to corner).
- * Non-square boards accept only symmetries that keep the shape (0, 2,
- * 4, 6).  Returns 0, or -1 with *why set (malformed point, bad sym). */
+/* Apply symmetry `sym` to every point-valued property of every node:
+ * B, W (passes stay passes), AB, AW, AE, TB, TW, MA, CR, SQ, TR, SL,
+ * DD, VW, and the points of LB, AR, LN.  A compressed list "aa:cc" maps
+ * to the rectangle between the images of its corners.  On a rectangular
+ * board a quarter turn swaps the sides of SZ.  Returns 0, or -1 with
+ * *why set (malformed point, sym out of 0..7); the tree may then be
+ * partly transformed. */
 int sgf_transform(struct sgf_game *g, int sym, const char **why);
 /* Map one point (0-based from the upper left) on a cols x rows board. */
 void sgf_sym_point(int sym, int cols, int rows, int x, int y, int *ox, int *oy);
