@@ -514,40 +514,44 @@ fix_kgs_result(struct sgf_game *g, struct sgf_dialect_report *rep)
 	return 1;
 }
 
-/* Fox writes "(;W[dp] (;B[pq] ..." : every move its own variation.  The
- * tree holds the same line either way and every writer writes it flat;
- * this only says so when the source text was written like that. */
+/* Fox writes commentated games as one variation per move: every move of
+ * the main line opens a new variation, and each has a sibling holding
+ * the commentary's sequence ("(;W[dp] (;B[pq] ... )(;W[do]C[...]...)"),
+ * so the record nests as deep as the game is long.  Normalising keeps
+ * the main line only, written flat; the commentary variations are
+ * dropped (and counted in the note).  Applies to Fox records (AP names
+ * foxwq) with at least 10 such moves. */
 static int
 fix_fox_nesting(struct sgf_game *g, struct sgf_dialect_report *rep)
 {
-	size_t parens = 0, branches = 0;
-	const struct sgf_node *n = g->root;
+	struct sgf_node *n;
+	size_t branched = 0, dropped = 0;
+	bool fox = false;
 
-	if (!g->text)
+	for (const struct sgf_prop *p = g->root->props; p; p = p->next)
+		if (!strcmp(p->id, "AP"))
+			for (const struct sgf_value *v = p->values; v;
+			     v = v->next)
+				if (strstr(v->s, "fox") || strstr(v->s, "Fox"))
+					fox = true;
+	if (!fox)
 		return 0;
-	for (size_t i = 0; i + 1 < g->text_len; i++)
-		if (g->text[i] == '(' &&
-		    (g->text[i + 1] == ';' || g->text[i + 1] == ' '))
-			parens++;
-	/* count branch points without recursion: walk the tree */
-	while (n) {
+	for (n = g->root; n; n = n->child)
 		if (n->nchildren > 1)
-			branches += n->nchildren - 1;
-		if (n->child) {
-			n = n->child;
-		} else {
-			while (n && !n->next)
-				n = n->parent;
-			if (n)
-				n = n->next;
-		}
-	}
-	if (parens < branches + 20)
+			branched++;
+	if (branched < 10)
 		return 0;
+	for (n = g->root; n; n = n->child) {
+		if (n->nchildren <= 1)
+			continue;
+		dropped += n->nchildren - 1;
+		n->child->next = NULL;
+		n->nchildren = 1;
+	}
 	report(rep, SGF_FIX_FOX_NESTING,
-	       "%zu nested variations hold %zu branches (Fox writes one "
-	       "variation per move): written as one line",
-	       parens, branches);
+	       "one variation per move (Fox): main line of %zu branching moves "
+	       "written flat, %zu commentary variations dropped",
+	       branched, dropped);
 	return 1;
 }
 
