@@ -258,6 +258,8 @@ set_time(struct gib *r)
 	if (!main || !subfield(main->val, "GTIME", true, buf, sizeof(buf)) ||
 	    sscanf(buf, "%ld-%ld-%ld", &t, &b, &p) != 3)
 		return;
+	if (t <= 0 && b <= 0)
+		return; /* no time limit given */
 	fmt_set(r->g, r->g->root, "TM", "%ld", t);
 	if (b > 0 && p > 0)
 		fmt_set(r->g, r->g->root, "OT", "%ldx%ld byo-yomi", p, b);
@@ -608,6 +610,7 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
 	long n;
 	char pb[256], pw[256], bn[300], wn[300], tmp[1400], gn[256], pc[256];
 	char km[16], date[32] = "", dt_sub[32] = "", dt_tag[32] = "";
+	char gtime[80], ttag[80];
 	const char *res_text = "";
 	int y = 0, mo = 0, d = 0;
 
@@ -671,6 +674,18 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
 		snprintf(dt_tag, sizeof(dt_tag), "C%04d:%02d:%02d:00:00", y, mo,
 			 d);
 	}
+	{
+		/* TM[1200] OT[3x30 byo-yomi] -> GTIME:1200-30-3 */
+		const char *tm = sgf_root_value(g, SGF_P_TM);
+		const char *ot = sgf_root_value(g, SGF_P_OT);
+		long t = 0, periods = 0, byo = 0;
+		if (tm)
+			t = strtol(tm, NULL, 10);
+		if (ot && sscanf(ot, "%ldx%ld", &periods, &byo) != 2)
+			periods = byo = 0;
+		snprintf(gtime, sizeof(gtime), "%ld-%ld-%ld", t, byo, periods);
+		snprintf(ttag, sizeof(ttag), "T%ld-%ld-%ld", byo, periods, t);
+	}
 	fmt_number(gi.has_komi ? gi.komi : 0, km, sizeof(km));
 	clean_list(gi.game_name, gn, sizeof(gn));
 	clean_list(gi.place, pc, sizeof(pc));
@@ -703,10 +718,10 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
 	put_item(out, "GAMEBLACKNAME", bn);
 	put_item(out, "GAMEBLACKNICK", pb);
 	snprintf(tmp, sizeof(tmp),
-		 "GBKIND:0,GTYPE:0,GCDT:0,GTIME:0-0-0,GRLT:%d,ZIPSU:%d,"
+		 "GBKIND:0,GTYPE:0,GCDT:0,GTIME:%s,GRLT:%d,ZIPSU:%d,"
 		 "DUM:0,GONGJE:%d,TCNT:%ld,LINE:%d,AUSZ:0",
-		 grlt, zipsu, (int)(gi.komi * 10 + (gi.komi < 0 ? -0.5 : 0.5)),
-		 n, gi.cols);
+		 gtime, grlt, zipsu,
+		 (int)(gi.komi * 10 + (gi.komi < 0 ? -0.5 : 0.5)), n, gi.cols);
 	put_item(out, "GAMEINFOMAIN", tmp);
 	snprintf(tmp, sizeof(tmp),
 		 "GNAMEF:0,GPLCF:0,GNAME:%s,GDATE:%s,GPLC:%s,GCMT:", gn, dt_sub,
@@ -717,10 +732,10 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
 		clean_list(gi.black, pbl, sizeof(pbl));
 		clean_list(gi.white, pwl, sizeof(pwl));
 		snprintf(tmp, sizeof(tmp),
-			 "S0,R0,D0,G%d,W%d,Z%d,T0-0-0,%s,I:%s,L:0,M:%s,N:0,"
+			 "S0,R0,D0,G%d,W%d,Z%d,%s,%s,I:%s,L:0,M:%s,N:0,"
 			 "A:%s,B:%s,J:0,K:0",
 			 (int)(gi.komi * 10 + (gi.komi < 0 ? -0.5 : 0.5)), grlt,
-			 zipsu, dt_tag, pwl, pbl, pwl, pbl);
+			 zipsu, ttag, dt_tag, pwl, pbl, pwl, pbl);
 	}
 	put_item(out, "GAMETAG", tmp);
 	fputs("\\HE\r\n\\GS\r\n2 1 0\r\n", out);
