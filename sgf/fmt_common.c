@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "fmt_internal.h"
+#include "internal.h"
 
 /* ------------------------------------------------------------------ */
 /* Charsets                                                             */
@@ -264,23 +265,11 @@ static void
 add_diag(struct sgf_game *g, enum sgf_code code, enum sgf_severity sev,
 	 unsigned line, const char *fmt, va_list ap)
 {
-	struct sgf_diag *d = sgf_game_alloc(g, sizeof(*d)), **pp;
+	char msg[sizeof(((struct sgf_diag *)0)->msg)];
 
-	if (!d)
-		return;
-	memset(d, 0, sizeof(*d));
-	d->code = code;
-	d->severity = sev;
-	d->line = line;
-	d->col = line ? 1 : 0;
-	vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
-	for (pp = &g->diags; *pp; pp = &(*pp)->next)
-		;
-	*pp = d;
-	if (sev == SGF_ERROR)
-		g->nerrors++;
-	else
-		g->nwarnings++;
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	/* through the game's own list: it keeps the tail and the limit */
+	sgf_game_diag_at(g, code, sev, line, line ? 1 : 0, "%s", msg);
 }
 
 int
