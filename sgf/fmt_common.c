@@ -5,7 +5,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <iconv.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -56,66 +55,25 @@ valid_utf8(const unsigned char *s, size_t len)
 	return true;
 }
 
-/* Convert with iconv; strict: fail on the first invalid byte; lossy:
- * replace it with U+FFFD.  Returns malloc'd text or NULL. */
+/* Convert with the sgf module's iconv wrapper; strict: fail when a byte
+ * is invalid; lossy: keep the U+FFFD it puts there.  Returns malloc'd
+ * text or NULL. */
 static char *
-convert(const char *buf, size_t len, const char *cs, bool lossy, size_t *outlen,
-	bool *replaced)
+convert(const char *buf, size_t len, const char *cs, bool lossy,
+	size_t *outlen, bool *replaced)
 {
-	iconv_t cd = iconv_open("UTF-8", cs);
-	size_t cap, used = 0;
-	char *out, *in = (char *)buf;
-	size_t inleft = len;
+	size_t nbad = 0;
+	char *out = sgf_charset_to_utf8(cs, buf, len, outlen, &nbad);
 
-	if (cd == (iconv_t)-1)
+	if (!out)
 		return NULL;
-	cap = len * 2 + 16;
-	out = malloc(cap);
-	if (!out) {
-		iconv_close(cd);
+	if (nbad && !lossy) {
+		free(out);
 		return NULL;
 	}
-	while (inleft > 0) {
-		char *op = out + used;
-		size_t oleft = cap - used - 4;
-		size_t r = iconv(cd, &in, &inleft, &op, &oleft);
-
-		used = (size_t)(op - out);
-		if (r != (size_t)-1)
-			break;
-		if (errno == E2BIG) {
-			char *nb = realloc(out, cap *= 2);
-			if (!nb)
-				goto fail;
-			out = nb;
-		} else if (errno == EILSEQ || errno == EINVAL) {
-			if (!lossy)
-				goto fail;
-			if (cap - used < 8) {
-				char *nb = realloc(out, cap *= 2);
-				if (!nb)
-					goto fail;
-				out = nb;
-			}
-			memcpy(out + used, "\xef\xbf\xbd", 3);
-			used += 3;
-			in++;
-			inleft--;
-			if (replaced)
-				*replaced = true;
-			iconv(cd, NULL, NULL, NULL, NULL);
-		} else {
-			goto fail;
-		}
-	}
-	iconv_close(cd);
-	out[used] = 0;
-	*outlen = used;
+	if (nbad && replaced)
+		*replaced = true;
 	return out;
-fail:
-	iconv_close(cd);
-	free(out);
-	return NULL;
 }
 
 /* Guess among the East Asian double-byte charsets from byte patterns.
