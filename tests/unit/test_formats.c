@@ -582,6 +582,99 @@ writers_refuse_what_they_cannot_express(void)
 	sgf_game_free(g);
 }
 
+/* Shift_JIS text declared by Lang=SJIS: 山田 = 8E 52 93 63, 5段 = 35 92 69;
+ * [Figure] .Text,2 comments the second move; winner codes. */
+static void
+ugf_shift_jis_figure_and_winner_codes(void)
+{
+	static const char ugf[] =
+	    "[Header]\r\nLang=SJIS\r\nSize=9\r\nHdcp=2,0.50\r\n"
+	    "Winner=W,C\r\nCoordinateType=IGS\r\n"
+	    "PlayerB=\x8e\x52\x93\x63,5\x92\x69\r\nPlayerW=b,3d\r\n"
+	    "[Data]\r\nCC,B1,0,0\r\nGG,B1,0,0\r\nEE,W1,1,0\r\n"
+	    "ZZ,B1,2,0\r\n[Figure]\r\n.Text,2\r\n\x8e\x52\r\n"
+	    ".EndText\r\n";
+	static const struct {
+		const char *winner, *re;
+	} codes[] = {{"B,7.50", "B+7.5"}, {"W,C", "W+R"},   {"B,F", "B+F"},
+		     {"D", "0"},	  {"N1,E", "Void"}, {"A,", NULL}};
+	struct sgf_game *g = sgf_read_ugf(ugf, sizeof(ugf) - 1, "t");
+	struct line l = main_line(g);
+	char ab[32];
+
+	CHECK(g->nerrors == 0);
+	CHECK_STR(g->charset, "CP932");
+	CHECK_STR(root(g, "PB"), "山田");
+	CHECK_STR(root(g, "BR"), "5d");
+	CHECK_STR(root(g, "RE"), "W+R");
+	CHECK_STR(root(g, "HA"), "2");
+	CHECK_STR(root(g, "KM"), "0.5");
+	/* IGS rows from the bottom: CC = (2, 9-1-2) = cg, GG = gc */
+	CHECK_STR(root_all(g, "AB", ab, sizeof(ab)), "cg gc");
+	CHECK_INT(l.n, 2);
+	CHECK_STR(l.first, "W[ee]");
+	CHECK_STR(l.last, "B[]");
+	CHECK(g->root && g->root->child && g->root->child->child &&
+	      sgf_node_prop(g->root->child->child, SGF_P_C) &&
+	      !strcmp(sgf_node_prop(g->root->child->child, SGF_P_C)->values->s,
+		      "山"));
+	sgf_game_free(g);
+	for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
+		char buf[128];
+		int n = snprintf(buf, sizeof(buf),
+				 "[Header]\nWinner=%s\n[Data]\nQP,B1,1,0\n",
+				 codes[i].winner);
+		g = sgf_read_ugf(buf, (size_t)n, "t");
+		if (codes[i].re)
+			CHECK_STR(root(g, "RE"), codes[i].re);
+		else
+			CHECK(root(g, "RE") == NULL);
+		sgf_game_free(g);
+	}
+}
+
+/* An NGF in Shift_JIS, no declaration: the bytes are recognised. */
+static void
+ngf_shift_jis_is_guessed(void)
+{
+	static const char ngf[] =
+	    "\x83\x8c\x81\x5b\x83\x65\x83\x42\x83\x93\x83\x4f\n"
+	    "19\nA 1D\nB 2K\nsite\n0\n0\n6\n20170316 [09:37]\n5\n"
+	    "\x8d\x95\x92\x86\x89\x9f\x82\xb5\x8f\x9f\x82\xbf!\n1\n"
+	    "PMABBREER\n";
+	struct sgf_game *g = sgf_read_ngf(ngf, sizeof(ngf) - 1, "t");
+
+	CHECK(g->nerrors == 0);
+	CHECK_STR(g->charset, "CP932");
+	CHECK_STR(root(g, "GN"), "レーティング");
+	CHECK_STR(root(g, "RE"), "B+R"); /* 黒中押し勝ち! */
+	CHECK_STR(root(g, "BR"), "2k");
+	CHECK_STR(root(g, "KM"), "6.5");
+	sgf_game_free(g);
+}
+
+/* A header value running over a line end (GAMETIME, sgfutils' kludge),
+ * CRLF line ends, and the result in words when there is no code. */
+static void
+gib_header_value_over_two_lines(void)
+{
+	static const char gib[] =
+	    "\\HS\r\n\\[GAMETIME=Time limit 20minute :\r\n 30 second\\]\r\n"
+	    "\\[GAMEBLACKNAME=a b (3D)\\]\r\n\\[GAMERESULT=white wins by "
+	    "resignation\\]\r\n\\HE\r\n\\GS\r\n2 1 0\r\nINI 0 1 0 &4\r\n"
+	    "STO 0 2 1 3 3\r\n\\GE\r\n\\RS\r\nanything\r\n\\RE\r\n";
+	struct sgf_game *g = sgf_read_gib(gib, sizeof(gib) - 1, "t");
+	struct line l = main_line(g);
+
+	CHECK(g->nerrors == 0);
+	CHECK_STR(root(g, "PB"), "a b");
+	CHECK_STR(root(g, "BR"), "3d");
+	CHECK_STR(root(g, "RE"), "W+R");
+	CHECK_INT(l.n, 1);
+	CHECK_STR(l.first, "B[dd]");
+	sgf_game_free(g);
+}
+
 int
 main(void)
 {
@@ -602,5 +695,8 @@ main(void)
 	RUN(gib_written_and_read_back_is_the_same);
 	RUN(ngf_written_and_read_back_is_the_same);
 	RUN(writers_refuse_what_they_cannot_express);
+	RUN(ugf_shift_jis_figure_and_winner_codes);
+	RUN(ngf_shift_jis_is_guessed);
+	RUN(gib_header_value_over_two_lines);
 	return UNIT_DONE();
 }
