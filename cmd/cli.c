@@ -73,6 +73,18 @@ detect_ugf(const char *buf, size_t len)
 	return sgf_format_detect(buf, len, NULL) == SGF_FMT_UGF;
 }
 
+static bool
+detect_ogs(const char *buf, size_t len)
+{
+	return sgf_format_detect(buf, len, NULL) == SGF_FMT_OGS;
+}
+
+static bool
+detect_gtp(const char *buf, size_t len)
+{
+	return sgf_format_detect(buf, len, NULL) == SGF_FMT_GTP;
+}
+
 static int
 parse_one(enum sgf_format f, const char *buf, size_t len, const char *file,
 	  struct sgf_game ***games)
@@ -105,6 +117,20 @@ parse_ngf(const char *buf, size_t len, const char *file,
 }
 
 static int
+parse_ogs(const char *buf, size_t len, const char *file,
+	  const struct sgf_limits *lim, struct sgf_game ***games)
+{
+	return parse_one(SGF_FMT_OGS, buf, len, file, games);
+}
+
+static int
+parse_gtp(const char *buf, size_t len, const char *file,
+	  const struct sgf_limits *lim, struct sgf_game ***games)
+{
+	return parse_one(SGF_FMT_GTP, buf, len, file, games);
+}
+
+static int
 parse_ugf(const char *buf, size_t len, const char *file,
 	  const struct sgf_limits *lim, struct sgf_game ***games)
 {
@@ -116,8 +142,11 @@ parse_ugf(const char *buf, size_t len, const char *file,
  * extensions, and a parser.  SGF must stay last: it is the fallback
  * when nothing else matches. */
 const struct cli_informat cli_informats[] = {
+    /* before json: an online-go.com game is a JSON document too */
+    {"ogs", "", CLI_IN_WHOLE, detect_ogs, parse_ogs},
     {"json", "json,jsonl,ndjson", CLI_IN_LINES, detect_json, parse_json},
     {"gib", "gib", CLI_IN_WHOLE, detect_gib, parse_gib},
+    {"gtp", "gtp,tst", CLI_IN_WHOLE, detect_gtp, parse_gtp},
     {"ngf", "ngf", CLI_IN_WHOLE, detect_ngf, parse_ngf},
     {"ugf", "ugf,ugi", CLI_IN_WHOLE, detect_ugf, parse_ugf},
     {"sgf", "sgf", CLI_IN_STREAM, NULL, NULL},

@@ -59,8 +59,8 @@ valid_utf8(const unsigned char *s, size_t len)
  * is invalid; lossy: keep the U+FFFD it puts there.  Returns malloc'd
  * text or NULL. */
 static char *
-convert(const char *buf, size_t len, const char *cs, bool lossy,
-	size_t *outlen, bool *replaced)
+convert(const char *buf, size_t len, const char *cs, bool lossy, size_t *outlen,
+	bool *replaced)
 {
 	size_t nbad = 0;
 	char *out = sgf_charset_to_utf8(cs, buf, len, outlen, &nbad);
@@ -665,6 +665,10 @@ sgf_format_name(enum sgf_format f)
 		return "ngf";
 	case SGF_FMT_UGF:
 		return "ugf";
+	case SGF_FMT_OGS:
+		return "ogs";
+	case SGF_FMT_GTP:
+		return "gtp";
 	default:
 		return "unknown";
 	}
@@ -679,7 +683,8 @@ sgf_format_from_name(const char *name)
 	} t[] = {{"sgf", SGF_FMT_SGF},	  {"json", SGF_FMT_JSON},
 		 {"jsonl", SGF_FMT_JSON}, {"gib", SGF_FMT_GIB},
 		 {"ngf", SGF_FMT_NGF},	  {"ugf", SGF_FMT_UGF},
-		 {"ugi", SGF_FMT_UGF}};
+		 {"ugi", SGF_FMT_UGF},	  {"ogs", SGF_FMT_OGS},
+		 {"gtp", SGF_FMT_GTP},	  {"tst", SGF_FMT_GTP}};
 
 	if (!name)
 		return SGF_FMT_UNKNOWN;
@@ -749,9 +754,12 @@ sgf_format_detect(const char *buf, size_t len, const char *name)
 	if (buf[i] == '(')
 		return SGF_FMT_SGF;
 	if (buf[i] == '{')
-		return SGF_FMT_JSON;
+		return sgf_looks_ogs(buf + i, len - i) ? SGF_FMT_OGS
+						       : SGF_FMT_JSON;
 	if (looks_ngf(buf + i, len - i))
 		return SGF_FMT_NGF;
+	if (sgf_looks_gtp(buf + i, len - i))
+		return SGF_FMT_GTP;
 	if (memmem(buf, len, "(;", 2))
 		return SGF_FMT_SGF;
 	return byname;
@@ -768,6 +776,10 @@ sgf_read_format(enum sgf_format f, const char *buf, size_t len,
 		return sgf_read_ngf(buf, len, file);
 	case SGF_FMT_UGF:
 		return sgf_read_ugf(buf, len, file);
+	case SGF_FMT_OGS:
+		return sgf_read_ogs(buf, len, file);
+	case SGF_FMT_GTP:
+		return sgf_read_gtp(buf, len, file);
 	default:
 		return NULL;
 	}

@@ -42,9 +42,12 @@ enum sgf_format {
 	SGF_FMT_GIB,
 	SGF_FMT_NGF,
 	SGF_FMT_UGF, /* UGF and UGI: same layout */
+	SGF_FMT_OGS, /* online-go.com REST JSON (gamedata) */
+	SGF_FMT_GTP, /* a GTP command script */
 };
 
-/* "sgf", "json", "gib", "ngf", "ugf"; "unknown" for the rest. */
+/* "sgf", "json", "gib", "ngf", "ugf", "ogs", "gtp"; "unknown" for the
+ * rest. */
 const char *sgf_format_name(enum sgf_format f);
 /* Name (case-insensitive; "ugi" is UGF) -> format; SGF_FMT_UNKNOWN if the
  * name is not one of ours. */
@@ -60,7 +63,19 @@ enum sgf_format sgf_format_detect(const char *buf, size_t len,
 struct sgf_game *sgf_read_gib(const char *buf, size_t len, const char *file);
 struct sgf_game *sgf_read_ngf(const char *buf, size_t len, const char *file);
 struct sgf_game *sgf_read_ugf(const char *buf, size_t len, const char *file);
-/* Dispatch on `f` (GIB, NGF or UGF only; NULL for the others). */
+/* An online-go.com game in its REST JSON form (FORMATS.md 7.1). */
+struct sgf_game *sgf_read_ogs(const char *buf, size_t len, const char *file);
+/* A GTP command script (FORMATS.md 6): boardsize, komi, clear_board,
+ * fixed_handicap, set_free_handicap, play, undo and the rules commands
+ * are replayed into a record; other commands are ignored; a script
+ * that loads records (loadsgf) cannot be converted alone. */
+struct sgf_game *sgf_read_gtp(const char *buf, size_t len, const char *file);
+/* Does this JSON look like an online-go.com game rather than sgfkit's
+ * own JSON? */
+bool sgf_looks_ogs(const char *buf, size_t len);
+/* Do the first lines look like GTP commands? */
+bool sgf_looks_gtp(const char *buf, size_t len);
+/* Dispatch on `f` (GIB, NGF, UGF, OGS, GTP; NULL for the others). */
 struct sgf_game *sgf_read_format(enum sgf_format f, const char *buf, size_t len,
 				 const char *file);
 

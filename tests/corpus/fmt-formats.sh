@@ -34,7 +34,7 @@ def root_props(sgf):
     return dict(re.findall(r"([A-Z]+)\[((?:[^\]\\]|\\.)*)\]", head))
 
 def moves(sgf):
-    return re.findall(r";([BW])\[([a-s]{0,2})\]", sgf)
+    return re.findall(r";([BW])\[([a-t]{0,2})\]", sgf)
 
 # file: (moves, first, last, PB, BR, PW, WR, KM, RE, AB)
 expect = {
@@ -46,6 +46,13 @@ expect = {
  "ngf/gb2312.ngf": (211, "B[qd]", "B[jn]", "李载雄", "5d", "朴承华", "1d", "6.5", "B+R", ""),
  "ugf/amateur.ugf": (254, "B[qd]", "W[ni]", "kaziwami", "7d", "YINNI", "8d", "-5.5", "B+7.5", ""),
  "ugf/review.ugi": (222, "B[qd]", "W[]", "ken03110", "2k", "apetresc", "2k?", "6.5", "B+2.5", ""),
+ # online-go.com JSON: winner id against black_player_id, rank 30 = 1d
+ "json/surround-ogs-game-23871959.json": (137, "W[dd]", "W[ag]", "bsktrgt", "1k", "hhs214", "2d", "0.5", "W+R", "pd dp"),
+ "json/surround-ogs-game-25076729.json": (53, "B[gf]", "B[ac]", "Phidzad", "9k", "Youngparist", "8k", "5.5", "B+R", ""),
+ "json/surround-ogs-game-25291907.json": (15, "W[qp]", "W[of]", "Masamune fan", "1d", "masamune_40b", "9d", "0.5", None, "dc cp"),
+ "json/surround-ogs-game-25758368.json": (200, "B[md]", "W[]", "on_alpes", "1k", "Kevin052601", "2k", "6.5", "B+9.5", ""),
+ # the SGF that GNU Go's regression script loads
+ "gtp/games-nicklas-nicklas4.sgf": (81, "B[cc]", "B[tt]", "Black", None, "White", None, "5.5", "W+53.5", ""),
 }
 for name, e in sorted(expect.items()):
     path = os.path.join(F, name)
@@ -75,8 +82,8 @@ for name, e in sorted(expect.items()):
     p = subprocess.run(["rsvg-convert", "-o", os.path.join(tmp, "x.png")], input=svg, capture_output=True)
     png = open(os.path.join(tmp, "x.png"), "rb").read(8) if p.returncode == 0 else b""
     ok(rc == 0 and png.startswith(b"\x89PNG"), name + ": SVG renders")
-    # GTP in GNU Go gives our final board
-    if gnugo:
+    # GTP in GNU Go gives our final board (square boards)
+    if gnugo and "SZ[15:17]" not in sgf:
         rc, gtp, _ = run(["convert", "-t", "gtp", path])
         script = gtp + b"list_stones black\nlist_stones white\n"
         g = subprocess.run([gnugo, "--mode", "gtp"], input=script, capture_output=True).stdout.decode()
@@ -99,6 +106,13 @@ for name, e in sorted(expect.items()):
                 if c in "XO":
                     ours[cols[i] + row] = c
         ok(not errors and theirs == ours, name + ": GNU Go replays the GTP script to our board (%d stones)" % len(ours))
+
+# GTP scripts: KataGo's rules script (no moves, last rules NZ); GNU Go's
+# regression script loads other records (line 8): an error, no output
+rc, out, err = run(["convert", "--compact", os.path.join(F, "gtp/katago-tests-gtp-rules.txt")])
+ok(rc == 0 and root_props(out.decode()).get("RU") == "NZ", "gtp/katago-tests-gtp-rules.txt: RU[NZ]")
+rc, out, err = run(["convert", os.path.join(F, "gtp/gnugo-regression-nicklas3.tst")])
+ok(rc == 1 and out == b"" and "nicklas3.tst:8:1: error: 'loadsgf" in err, "gtp/gnugo-regression-nicklas3.tst: loadsgf is an error at line 8")
 
 # dialects: raw values kept by default, standard ones with --normalize
 dialects = [

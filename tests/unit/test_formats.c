@@ -675,6 +675,93 @@ gib_header_value_over_two_lines(void)
 	sgf_game_free(g);
 }
 
+/* surround-ogs-game-25076729.json: 9x9, black_player_id 778820 =
+ * winner, outcome Resignation, komi 5.5, ranks 21.9 (9k) and 22.07
+ * (8k), 53 moves [6,5] ... [0,2]. */
+static void
+ogs_game_is_read(void)
+{
+	enum sgf_format f;
+	struct sgf_game *g = load(DATA "surround-ogs-game-25076729.json", &f);
+	struct line l = main_line(g);
+
+	CHECK_INT(f, SGF_FMT_OGS);
+	CHECK(g && g->nerrors == 0);
+	CHECK_INT(l.n, 53);
+	CHECK_STR(l.first, "B[gf]");
+	CHECK_STR(l.last, "B[ac]");
+	CHECK_STR(root(g, "SZ"), "9");
+	CHECK_STR(root(g, "PB"), "Phidzad");
+	CHECK_STR(root(g, "BR"), "9k");
+	CHECK_STR(root(g, "PW"), "Youngparist");
+	CHECK_STR(root(g, "WR"), "8k");
+	CHECK_STR(root(g, "KM"), "5.5");
+	CHECK_STR(root(g, "RE"), "B+R");
+	CHECK_STR(root(g, "RU"), "Japanese");
+	sgf_game_free(g);
+}
+
+/* surround-ogs-game-25291907.json: free handicap 2, no initial_state:
+ * the first two moves [3,2] [2,15] are Black's stones; then White
+ * [16,15]; 17 entries, so 15 moves, the last [14,5]; still playing. */
+static void
+ogs_free_handicap_is_setup(void)
+{
+	struct sgf_game *g = load(DATA "surround-ogs-game-25291907.json", NULL);
+	struct line l = main_line(g);
+	char ab[32];
+
+	CHECK(g && g->nerrors == 0);
+	CHECK_STR(root_all(g, "AB", ab, sizeof(ab)), "dc cp");
+	CHECK_STR(root(g, "HA"), "2");
+	CHECK_INT(l.n, 15);
+	CHECK_STR(l.first, "W[qp]");
+	CHECK_STR(l.last, "W[of]");
+	CHECK(root(g, "RE") == NULL);
+	CHECK_STR(root(g, "BR"), "1d");
+	CHECK_STR(root(g, "WR"), "9d");
+	sgf_game_free(g);
+}
+
+static void
+gtp_scripts_are_read(void)
+{
+	static const char script[] =
+	    "# a game\nboardsize 9\nkomi 7\nfixed_handicap 2\n"
+	    "1 play white E5\nplay b C4\n2 genmove w\n=2 G3\n\n"
+	    "play black pass\nplay white A1\nundo\nkgs-rules chinese\n";
+	struct sgf_game *g;
+	struct line l;
+	char ab[32];
+
+	CHECK_INT(sgf_format_detect(script, sizeof(script) - 1, NULL),
+		  SGF_FMT_GTP);
+	g = sgf_read_gtp(script, sizeof(script) - 1, "t");
+	l = main_line(g);
+	CHECK(g->nerrors == 0);
+	CHECK_STR(root(g, "SZ"), "9");
+	CHECK_STR(root(g, "KM"), "7");
+	CHECK_STR(root(g, "RU"), "Chinese");
+	CHECK_STR(root_all(g, "AB", ab, sizeof(ab)), "cg gc");
+	CHECK_INT(l.n, 4);
+	CHECK_STR(l.first, "W[ee]");
+	CHECK_STR(l.last, "B[]");
+	sgf_game_free(g);
+	/* KataGo's rules script: no moves, the last rules win */
+	g = load(DATA "katago-tests-gtp-rules.txt", NULL);
+	CHECK(g && g->nerrors == 0);
+	CHECK_STR(root(g, "RU"), "NZ");
+	sgf_game_free(g);
+	/* GNU Go's regression script loads other records at line 8 */
+	g = load(DATA "gnugo-regression-nicklas3.tst", NULL);
+	CHECK(g && g->root == NULL);
+	CHECK_INT(first_error_line(g), 8);
+	sgf_game_free(g);
+	g = sgf_read_gtp("play black Z9\n", 14, "t");
+	CHECK(g->root == NULL && first_error_line(g) == 1);
+	sgf_game_free(g);
+}
+
 int
 main(void)
 {
@@ -698,5 +785,8 @@ main(void)
 	RUN(ugf_shift_jis_figure_and_winner_codes);
 	RUN(ngf_shift_jis_is_guessed);
 	RUN(gib_header_value_over_two_lines);
+	RUN(ogs_game_is_read);
+	RUN(ogs_free_handicap_is_setup);
+	RUN(gtp_scripts_are_read);
 	return UNIT_DONE();
 }
