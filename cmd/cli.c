@@ -29,6 +29,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "../sgf/formats.h"
 #include "cli.h"
 #include "cmd.h"
 
@@ -55,12 +56,101 @@ parse_json(const char *buf, size_t len, const char *file,
 	return sgf_parse_json(buf, len, file, games);
 }
 
-/* Other formats (GIB, NGF, UGF) are added here: a name for -f, their
- * extensions for --ext and detection by name, a content detector for
- * stdin and unknown extensions, and a parser.  SGF must stay last: it
- * is the fallback when nothing else matches. */
+/* GIB, NGF, UGF: whole files, one game each (sgf/formats.h). */
+static bool
+detect_gib(const char *buf, size_t len)
+{
+	return sgf_format_detect(buf, len, NULL) == SGF_FMT_GIB;
+}
+
+static bool
+detect_ngf(const char *buf, size_t len)
+{
+	return sgf_format_detect(buf, len, NULL) == SGF_FMT_NGF;
+}
+
+static bool
+detect_ugf(const char *buf, size_t len)
+{
+	return sgf_format_detect(buf, len, NULL) == SGF_FMT_UGF;
+}
+
+static bool
+detect_ogs(const char *buf, size_t len)
+{
+	return sgf_format_detect(buf, len, NULL) == SGF_FMT_OGS;
+}
+
+static bool
+detect_gtp(const char *buf, size_t len)
+{
+	return sgf_format_detect(buf, len, NULL) == SGF_FMT_GTP;
+}
+
+static int
+parse_one(enum sgf_format f, const char *buf, size_t len, const char *file,
+	  struct sgf_game ***games)
+{
+	struct sgf_game *g = sgf_read_format(f, buf, len, file);
+
+	if (!g)
+		return -1;
+	*games = malloc(sizeof(**games));
+	if (!*games) {
+		sgf_game_free(g);
+		return -1;
+	}
+	(*games)[0] = g;
+	return 1;
+}
+
+static int
+parse_gib(const char *buf, size_t len, const char *file,
+	  const struct sgf_limits *lim, struct sgf_game ***games)
+{
+	return parse_one(SGF_FMT_GIB, buf, len, file, games);
+}
+
+static int
+parse_ngf(const char *buf, size_t len, const char *file,
+	  const struct sgf_limits *lim, struct sgf_game ***games)
+{
+	return parse_one(SGF_FMT_NGF, buf, len, file, games);
+}
+
+static int
+parse_ogs(const char *buf, size_t len, const char *file,
+	  const struct sgf_limits *lim, struct sgf_game ***games)
+{
+	return parse_one(SGF_FMT_OGS, buf, len, file, games);
+}
+
+static int
+parse_gtp(const char *buf, size_t len, const char *file,
+	  const struct sgf_limits *lim, struct sgf_game ***games)
+{
+	return parse_one(SGF_FMT_GTP, buf, len, file, games);
+}
+
+static int
+parse_ugf(const char *buf, size_t len, const char *file,
+	  const struct sgf_limits *lim, struct sgf_game ***games)
+{
+	return parse_one(SGF_FMT_UGF, buf, len, file, games);
+}
+
+/* Other formats are added here: a name for -f, their extensions for
+ * --ext and detection by name, a content detector for stdin and unknown
+ * extensions, and a parser.  SGF must stay last: it is the fallback
+ * when nothing else matches. */
 const struct cli_informat cli_informats[] = {
+    /* before json: an online-go.com game is a JSON document too */
+    {"ogs", "", CLI_IN_WHOLE, detect_ogs, parse_ogs},
     {"json", "json,jsonl,ndjson", CLI_IN_LINES, detect_json, parse_json},
+    {"gib", "gib", CLI_IN_WHOLE, detect_gib, parse_gib},
+    {"gtp", "gtp,tst", CLI_IN_WHOLE, detect_gtp, parse_gtp},
+    {"ngf", "ngf", CLI_IN_WHOLE, detect_ngf, parse_ngf},
+    {"ugf", "ugf,ugi", CLI_IN_WHOLE, detect_ugf, parse_ugf},
     {"sgf", "sgf", CLI_IN_STREAM, NULL, NULL},
     {NULL, NULL, 0, NULL, NULL},
 };
@@ -896,6 +986,15 @@ src_open(struct cli *c, struct src *s, const char *name)
 	}
 	if (!fmt && !is_stdin)
 		fmt = format_by_name(name);
+	/* The content decides over the name: a GIB or UGF file saved as
+	 * .sgf is still read as what it is. */
+	if (fmt && !c->informat && S_ISREG(sb.st_mode)) {
+		const struct cli_informat *byc;
+		np = peek_file(s->fd, peek, sizeof(peek));
+		byc = format_by_content(peek, np);
+		if (byc && byc != fmt && byc->detect)
+			fmt = byc;
+	}
 	if (!fmt && S_ISREG(sb.st_mode)) {
 		np = peek_file(s->fd, peek, sizeof(peek));
 		fmt = format_by_content(peek, np);
