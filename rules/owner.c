@@ -2,6 +2,7 @@
  * owner.c - dead-stone estimation: Benson first, then Monte Carlo
  * ownership, then decisions per chain.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "benson.h"
@@ -75,6 +76,56 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 			s = board_next(&b, s);
 		} while (s != at[p]);
 	}
+	/* chains that share a liberty share their fate: decide per group */
+	int par[SCORE_MAX_POINTS];
+	for (int i = 0; i < nch; i++)
+		par[i] = i;
+	int grp = getenv("GRP") ? atoi(getenv("GRP")) : 1;
+	for (int p = 0; grp && p < np; p++) {
+		if (pos->color[p])
+			continue;
+		int x = p % w, y = p / w, ids[4], cols[4], k = 0, opp[3] = {0, 0, 0};
+		if (x > 0) { ids[k] = p - 1; k++; }
+		if (x < w - 1) { ids[k] = p + 1; k++; }
+		if (y > 0) { ids[k] = p - w; k++; }
+		if (y < h - 1) { ids[k] = p + w; k++; }
+		for (int i = 0; i < k; i++) {
+			cols[i] = pos->color[ids[i]];
+			opp[cols[i]]++;
+		}
+		for (int i = 0; i < k; i++) {
+			if (!cols[i])
+				continue;
+			if (grp == 2 && opp[3 - cols[i]])
+				continue;
+			for (int j = i + 1; j < k; j++) {
+				if (cols[j] != cols[i])
+					continue;
+				int a = cid[ids[i]], bb = cid[ids[j]];
+				while (par[a] != a) a = par[a];
+				while (par[bb] != bb) bb = par[bb];
+				if (a != bb) par[a] = bb;
+			}
+		}
+	}
+	double gsum[SCORE_MAX_POINTS];
+	int gcnt[SCORE_MAX_POINTS];
+	for (int i = 0; i < nch; i++) {
+		gsum[i] = 0;
+		gcnt[i] = 0;
+	}
+	for (int i = 0; i < nch; i++) {
+		int a = i;
+		while (par[a] != a) a = par[a];
+		gsum[a] += sum[i];
+		gcnt[a] += cnt[i];
+	}
+	for (int i = 0; i < nch; i++) {
+		int a = i;
+		while (par[a] != a) a = par[a];
+		sum[i] = gsum[a];
+		cnt[i] = gcnt[a];
+	}
 	for (int p = 0; p < np; p++) {
 		int c = pos->color[p];
 		if (!c)
@@ -86,7 +137,7 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 			continue;
 		}
 		double m = sum[cid[p]] / (cnt[cid[p]] * (double)n);
-		if (m < -0.2)
+		if (m < -(getenv("TD") ? atof(getenv("TD")) : -0.2))
 			pos->dead[p] = 1;
 	}
 	/* open boundaries: empty points the playouts give to one side */
@@ -96,9 +147,9 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 		double m = own[at[p]] / (double)n;
 		if (terr[p])
 			pos->owner_hint[p] = terr[p];
-		else if (m >= 0.7)
+		else if (m >= (getenv("TH") ? atof(getenv("TH")) : 2.0))
 			pos->owner_hint[p] = SCORE_BLACK;
-		else if (m <= -0.7)
+		else if (m <= -(getenv("TH") ? atof(getenv("TH")) : 2.0))
 			pos->owner_hint[p] = SCORE_WHITE;
 	}
 	return 0;
