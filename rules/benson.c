@@ -12,7 +12,7 @@
 #include "benson.h"
 
 #define BMAXP (25 * 25)
-#define VMAX 4
+#define VMAX  4
 
 static int
 nbrs(int w, int h, int p, int out[4])
@@ -160,8 +160,7 @@ solve_colour(int w, int h, const uint8_t *color, int col, uint8_t *alive,
 }
 
 void
-benson_solve(int w, int h, const uint8_t *color, uint8_t *alive,
-	     uint8_t *terr)
+benson_solve(int w, int h, const uint8_t *color, uint8_t *alive, uint8_t *terr)
 {
 	memset(alive, 0, (size_t)(w * h));
 	memset(terr, 0, (size_t)(w * h));

@@ -84,11 +84,24 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	for (int p = 0; grp && p < np; p++) {
 		if (pos->color[p])
 			continue;
-		int x = p % w, y = p / w, ids[4], cols[4], k = 0, opp[3] = {0, 0, 0};
-		if (x > 0) { ids[k] = p - 1; k++; }
-		if (x < w - 1) { ids[k] = p + 1; k++; }
-		if (y > 0) { ids[k] = p - w; k++; }
-		if (y < h - 1) { ids[k] = p + w; k++; }
+		int x = p % w, y = p / w, ids[4], cols[4], k = 0,
+		    opp[3] = {0, 0, 0};
+		if (x > 0) {
+			ids[k] = p - 1;
+			k++;
+		}
+		if (x < w - 1) {
+			ids[k] = p + 1;
+			k++;
+		}
+		if (y > 0) {
+			ids[k] = p - w;
+			k++;
+		}
+		if (y < h - 1) {
+			ids[k] = p + w;
+			k++;
+		}
 		for (int i = 0; i < k; i++) {
 			cols[i] = pos->color[ids[i]];
 			opp[cols[i]]++;
@@ -102,9 +115,12 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 				if (cols[j] != cols[i])
 					continue;
 				int a = cid[ids[i]], bb = cid[ids[j]];
-				while (par[a] != a) a = par[a];
-				while (par[bb] != bb) bb = par[bb];
-				if (a != bb) par[a] = bb;
+				while (par[a] != a)
+					a = par[a];
+				while (par[bb] != bb)
+					bb = par[bb];
+				if (a != bb)
+					par[a] = bb;
 			}
 		}
 	}
@@ -116,13 +132,15 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	}
 	for (int i = 0; i < nch; i++) {
 		int a = i;
-		while (par[a] != a) a = par[a];
+		while (par[a] != a)
+			a = par[a];
 		gsum[a] += sum[i];
 		gcnt[a] += cnt[i];
 	}
 	for (int i = 0; i < nch; i++) {
 		int a = i;
-		while (par[a] != a) a = par[a];
+		while (par[a] != a)
+			a = par[a];
 		sum[i] = gsum[a];
 		cnt[i] = gcnt[a];
 	}

@@ -103,8 +103,7 @@ acceptable(const struct board *b, int color, bpt pt, const uint8_t *forbid)
 /* A capture of an opponent chain the last move left in atari (the
  * last move's own chain or its neighbours), or BPT_NONE. */
 static bpt
-capture_move(const struct board *b, int color, bpt last,
-	     const uint8_t *forbid)
+capture_move(const struct board *b, int color, bpt last, const uint8_t *forbid)
 {
 	if (last <= BPT_PASS)
 		return BPT_NONE;
@@ -171,8 +170,8 @@ one_playout(struct board *b, int color, uint64_t *rs, const uint8_t *forbid)
 }
 
 int
-playout_ownership(const struct board *b, const struct playout_opts *o,
-		  int *own, int *empty)
+playout_ownership(const struct board *b, const struct playout_opts *o, int *own,
+		  int *empty)
 {
 	static _Thread_local struct board pb;
 	uint64_t rs = o->seed ? o->seed : 0x9E3779B97F4A7C15ULL;
@@ -194,7 +193,7 @@ playout_ownership(const struct board *b, const struct playout_opts *o,
 								 BOARD_BLACK);
 					int nw = board_nbr_count(&pb, p,
 								 BOARD_WHITE);
-					c = nb && !nw   ? BOARD_BLACK
+					c = nb && !nw	? BOARD_BLACK
 					    : nw && !nb ? BOARD_WHITE
 							: 0;
 				}

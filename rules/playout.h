@@ -17,11 +17,11 @@
 #include "board.h"
 
 struct playout_opts {
-	int playouts;       /* number of playouts (split between who starts) */
+	int playouts; /* number of playouts (split between who starts) */
 	uint64_t seed;
-	int first;          /* BOARD_BLACK / BOARD_WHITE: who moves first in
-			     * even-numbered playouts; odd ones start with
-			     * the other colour */
+	int first;	       /* BOARD_BLACK / BOARD_WHITE: who moves first in
+				* even-numbered playouts; odd ones start with
+				* the other colour */
 	const uint8_t *forbid; /* per padded point: 1 = never play here
 				* (pass-alive territory); may be NULL */
 };

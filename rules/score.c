@@ -241,8 +241,8 @@ score_count(const struct score_pos *pos, const struct score_opts *o,
 	for (int p = 0; p < np; p++) {
 		int c = pos->color[p];
 		if (c != SCORE_EMPTY && !pos->dead[p]) {
-			r->mark[p] = c == SCORE_BLACK ? SCORE_M_BSTONE
-						      : SCORE_M_WSTONE;
+			r->mark[p] =
+			    c == SCORE_BLACK ? SCORE_M_BSTONE : SCORE_M_WSTONE;
 			r->cn[c].stones++;
 			continue;
 		}
@@ -254,8 +254,8 @@ score_count(const struct score_pos *pos, const struct score_opts *o,
 		else if (m == 3 && !seki[p] && pos->owner_hint[p])
 			own = pos->owner_hint[p];
 		if (c != SCORE_EMPTY)
-			r->mark[p] = c == SCORE_BLACK ? SCORE_M_BDEAD
-						      : SCORE_M_WDEAD;
+			r->mark[p] =
+			    c == SCORE_BLACK ? SCORE_M_BDEAD : SCORE_M_WDEAD;
 		if (seki[p]) {
 			r->mark[p] = SCORE_M_SEKI;
 			r->seki++;
@@ -271,28 +271,28 @@ score_count(const struct score_pos *pos, const struct score_opts *o,
 		if (m == own && rseki[reg[p]]) {
 			if (c == SCORE_EMPTY)
 				r->mark[p] = own == SCORE_BLACK
-						     ? SCORE_M_BSEKIEYE
-						     : SCORE_M_WSEKIEYE;
+						 ? SCORE_M_BSEKIEYE
+						 : SCORE_M_WSEKIEYE;
 			continue;
 		}
 		if (o->strict && rsize[reg[p]] == 1 && m == own &&
 		    false_eye(w, h, live, p, own)) {
 			if (c == SCORE_EMPTY)
 				r->mark[p] = own == SCORE_BLACK
-						     ? SCORE_M_BFALSE
-						     : SCORE_M_WFALSE;
+						 ? SCORE_M_BFALSE
+						 : SCORE_M_WFALSE;
 			continue;
 		}
 		if (c == SCORE_EMPTY)
-			r->mark[p] = own == SCORE_BLACK ? SCORE_M_BTERR
-							: SCORE_M_WTERR;
+			r->mark[p] =
+			    own == SCORE_BLACK ? SCORE_M_BTERR : SCORE_M_WTERR;
 		r->jp[own].territory++;
 	}
 
 	for (int c = SCORE_BLACK; c <= SCORE_WHITE; c++) {
 		r->jp[c].captures = pos->captured[3 - c];
-		r->jp[c].total = r->jp[c].territory + r->jp[c].captures +
-				 r->jp[c].dead;
+		r->jp[c].total =
+		    r->jp[c].territory + r->jp[c].captures + r->jp[c].dead;
 		r->cn[c].total = r->cn[c].stones + r->cn[c].area;
 	}
 	r->jp[SCORE_WHITE].komi = o->komi;

@@ -26,8 +26,8 @@ two_eyes_are_pass_alive_and_stone_inside_is_dead(void)
 	benson_solve(7, 7, c, alive, terr);
 	CHECK_INT(alive[1], 1);
 	CHECK_INT(alive[7], 1);
-	CHECK_INT(terr[0], 1);  /* eye aa */
-	CHECK_INT(terr[2], 1);  /* the white stone in ca is inside */
+	CHECK_INT(terr[0], 1); /* eye aa */
+	CHECK_INT(terr[2], 1); /* the white stone in ca is inside */
 	CHECK_INT(terr[3], 1);
 	CHECK_INT(terr[5], 1);
 	CHECK_INT(alive[2], 0);

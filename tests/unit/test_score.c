@@ -13,12 +13,25 @@ load(struct score_pos *p, int w, int h, const char *rows)
 	int i = 0;
 	for (const char *s = rows; *s && i < w * h; s++) {
 		switch (*s) {
-		case 'B': p->color[i++] = SCORE_BLACK; break;
-		case 'W': p->color[i++] = SCORE_WHITE; break;
-		case 'x': p->dead[i] = 1; p->color[i++] = SCORE_BLACK; break;
-		case 'o': p->dead[i] = 1; p->color[i++] = SCORE_WHITE; break;
-		case '.': i++; break;
-		default: break;
+		case 'B':
+			p->color[i++] = SCORE_BLACK;
+			break;
+		case 'W':
+			p->color[i++] = SCORE_WHITE;
+			break;
+		case 'x':
+			p->dead[i] = 1;
+			p->color[i++] = SCORE_BLACK;
+			break;
+		case 'o':
+			p->dead[i] = 1;
+			p->color[i++] = SCORE_WHITE;
+			break;
+		case '.':
+			i++;
+			break;
+		default:
+			break;
 		}
 	}
 }
@@ -188,8 +201,8 @@ handicap_compensation_per_rule_set(void)
 	p.w = p.h = 19;
 	for (int y = 0; y < 19; y++)
 		for (int x = 0; x < 19; x++)
-			p.color[y * 19 + x] = x < 10 ? SCORE_BLACK
-						     : SCORE_WHITE;
+			p.color[y * 19 + x] =
+			    x < 10 ? SCORE_BLACK : SCORE_WHITE;
 	o.handicap = 4;
 	o.hbonus = RULES_HB_N;
 	score_count(&p, &o, &r);
