@@ -175,6 +175,42 @@ check_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 	return 0;
 }
 
+/* The stream's own problems as one object with "game": null. */
+static void
+put_stream_json(FILE *f, const struct cli_file *cf, const struct check_ctx *cc)
+{
+	const struct sgf_diag *d;
+	unsigned ne = 0, nw = 0;
+	bool first = true;
+
+	for (d = cf->diags; d; d = d->next)
+		d->severity == SGF_ERROR ? ne++ : nw++;
+	if (cc->no_warnings && !ne)
+		return;
+	fputs("{\"file\":", f);
+	cli_json_str(f, cf->name);
+	fprintf(f,
+		",\"game\":null,\"line\":null,\"valid\":%s,\"errors\":%u,"
+		"\"warnings\":%u,\"problems\":[",
+		ne ? "false" : "true", ne, cc->no_warnings ? 0 : nw);
+	for (d = cf->diags; d; d = d->next) {
+		if (cc->no_warnings && d->severity != SGF_ERROR)
+			continue;
+		fputs(first ? "{" : ",{", f);
+		first = false;
+		fprintf(f, "\"severity\":\"%s\",\"code\":",
+			d->severity == SGF_ERROR ? "error" : "warning");
+		cli_json_str(f, sgf_code_name(d->code));
+		fputs(",\"message\":", f);
+		cli_json_str(f, d->msg);
+		fputs(",\"move\":null,\"point\":null,\"vertex\":null", f);
+		json_int_or_null(f, "line", (long)d->line);
+		json_int_or_null(f, "column", (long)d->col);
+		fputs(",\"variation\":\"\"}", f);
+	}
+	fputs("]}\n", f);
+}
+
 /* Problems of the stream itself (junk after the last game). */
 static void
 check_file_end(struct cli *c, struct cli_file *f)
@@ -182,13 +218,16 @@ check_file_end(struct cli *c, struct cli_file *f)
 	const struct check_ctx *cc = c->ctx;
 	const struct sgf_diag *d;
 
-	if (!cc->quiet && !cc->json && cc->list == LIST_NONE &&
-	    !cc->no_warnings)
+	if (!cc->quiet && !cc->json && cc->list == LIST_NONE)
 		for (d = f->diags; d; d = d->next)
-			fprintf(c->out, "%s:%u:%u: %s: %s [%s]\n", f->name,
-				d->line, d->col,
-				d->severity == SGF_ERROR ? "error" : "warning",
-				d->msg, sgf_code_name(d->code));
+			if (!cc->no_warnings || d->severity == SGF_ERROR)
+				fprintf(c->out, "%s:%u:%u: %s: %s [%s]\n",
+					f->name, d->line, d->col,
+					d->severity == SGF_ERROR ? "error"
+								 : "warning",
+					d->msg, sgf_code_name(d->code));
+	if (!cc->quiet && cc->json && cc->list == LIST_NONE && f->diags)
+		put_stream_json(c->out, f, cc);
 	if (cc->list == LIST_WITH && (f->invalid || f->unreadable))
 		fprintf(c->out, "%s\n", f->name);
 	else if (cc->list == LIST_WITHOUT && !f->invalid && !f->unreadable)
@@ -247,6 +286,7 @@ cmd_check(int argc, char **argv)
 	memset(&cc, 0, sizeof(cc));
 	check_opts_default(&cc.opts);
 	cli_init(&c, "check");
+	cli_argv0(argv, "check");
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "lLqf:h" CLI_SHORTOPTS, opts,
 				  NULL)) != -1) {
@@ -322,6 +362,7 @@ cmd_check(int argc, char **argv)
 	c.summary_always = !cc.json;
 	c.process = check_process;
 	c.file_end = check_file_end;
+	c.own_stream_diags = true;
 	c.ctx = &cc;
 	return cli_run(&c, argc - optind, argv + optind);
 }

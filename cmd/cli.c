@@ -4,11 +4,12 @@
  * Threads: with -j 1 everything runs inline on the main thread (the
  * honest one-core baseline).  With -j N the main thread reads inputs
  * and cuts them into jobs (batches of games, so that locking costs
- * little per game), N workers parse and process the jobs into memory
- * streams, and the main thread writes finished jobs strictly in
- * sequence order.  At most `window` jobs are in flight, so memory is
- * bounded by the window times the batch size plus the largest game,
- * whatever the length of the stream.
+ * little per game), N - 1 workers parse and process the jobs into
+ * memory streams, and the main thread writes finished jobs strictly in
+ * sequence order, and processes jobs itself whenever the window is
+ * full (so that -j N keeps exactly N threads busy).  At most `window`
+ * jobs are in flight, so memory is bounded by the window times the
+ * batch size plus the largest game, whatever the length of the stream.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -140,6 +141,15 @@ const char cli_opts_help[] =
     "terminal\n"
     "      --no-progress      no progress bar\n"
     "      --max-game-bytes N largest game read (default 256M)\n";
+
+void
+cli_argv0(char **argv, const char *cmd)
+{
+	static char name[64];
+
+	snprintf(name, sizeof(name), "%s %s", cmd_progname, cmd);
+	argv[0] = name;
+}
 
 void
 cli_init(struct cli *c, const char *cmd)
@@ -1244,8 +1254,17 @@ feed(struct cli *c, struct feeder *fd)
 				int e = in->err ? in->err : errno;
 				const char *what =
 				    in->errwhat ? in->errwhat : "cannot open";
-				if (asprintf(&j->openerr, "%s '%s': %s", what,
-					     in->name, strerror(e)) < 0)
+				int k;
+				if (e == EISDIR && !c->recursive)
+					k = asprintf(&j->openerr,
+						     "'%s' is a directory "
+						     "(use -r to read it)",
+						     in->name);
+				else
+					k = asprintf(&j->openerr, "%s '%s': %s",
+						     what, in->name,
+						     strerror(e));
+				if (k < 0)
 					j->openerr = NULL;
 				src_close(&fd->src);
 				j->end = j->unreadable = true;
@@ -1454,6 +1473,22 @@ emit(struct cli *c, struct writer *w, struct cli_job *j)
 			c->status = EXIT_USAGE;
 		}
 		w->cur.diags = j->diags;
+		/* An error of the stream itself (no game at all in a
+		 * file): a problem like an unreadable game. */
+		for (const struct sgf_diag *d = j->diags; d; d = d->next) {
+			if (d->severity != SGF_ERROR)
+				continue;
+			if (!c->own_stream_diags) {
+				progress_clear(&w->prog);
+				fprintf(stderr, "%s:%u:%u: error: %s [%s]\n",
+					w->cur.name, d->line, d->col, d->msg,
+					sgf_code_name(d->code));
+			}
+			sum_add_code(&c->sum, sgf_code_name(d->code), 1);
+			w->cur.invalid++;
+			if (c->status == EXIT_OK)
+				c->status = EXIT_PROBLEM;
+		}
 		if (c->file_end && !c->stop)
 			c->file_end(c, &w->cur);
 		w->cur.diags = NULL;
@@ -1526,7 +1561,9 @@ run_threads(struct cli *c, struct feeder *fd, struct writer *w, int jobs)
 		c->status = EXIT_USAGE;
 		goto out;
 	}
-	for (i = 0; i < jobs; i++)
+	/* jobs - 1 workers: the main thread is the last one (it reads,
+	 * writes, and processes jobs when the window is full). */
+	for (i = 0; i < jobs - 1; i++)
 		if (!pthread_create(&th[i], NULL, worker_main, &p))
 			started++;
 	if (!started) {
@@ -1566,6 +1603,19 @@ run_threads(struct cli *c, struct feeder *fd, struct writer *w, int jobs)
 				p.qn++;
 				pthread_cond_signal(&p.work_cv);
 			}
+			continue;
+		}
+		if (p.qn) {
+			/* The window is full: rather than sleep, the main
+			 * thread works too, so -j N means N busy threads. */
+			j = p.queue[p.qhead];
+			p.qhead = (p.qhead + 1) % p.window;
+			p.qn--;
+			pthread_mutex_unlock(&p.mu);
+			if (!c->stop)
+				job_run(c, j);
+			pthread_mutex_lock(&p.mu);
+			j->done = 1;
 			continue;
 		}
 		pthread_cond_wait(&p.done_cv, &p.mu);

@@ -108,6 +108,9 @@ struct cli {
 	/* Human summary on stderr also when it is not a terminal (check's
 	 * one-line summary). */
 	bool summary_always;
+	/* file_end prints the stream diagnostics itself (check); else
+	 * the errors among them go to stderr. */
+	bool own_stream_diags;
 	/* Format forced with -f (NULL: by extension, then content). */
 	const struct cli_informat *informat;
 	struct sgf_limits limits;
@@ -129,6 +132,9 @@ struct cli {
 	char *tmp_path_, *out_path_;
 	bool out_err_;
 };
+
+/* Make getopt's own messages say "sgfkit CMD: unrecognized option". */
+void cli_argv0(char **argv, const char *cmd);
 
 /* Initialise with defaults (stdout, -j all cores, --ext sgf). */
 void cli_init(struct cli *c, const char *cmd);

@@ -168,6 +168,7 @@ cmd_convert(int argc, char **argv)
 	const struct outformat *of;
 
 	cli_init(&c, "convert");
+	cli_argv0(argv, "convert");
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "t:f:o:d:h" CLI_SHORTOPTS, opts,
 				  NULL)) != -1) {

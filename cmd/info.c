@@ -206,6 +206,7 @@ cmd_info(int argc, char **argv)
 	int opt, rc;
 
 	cli_init(&c, "info");
+	cli_argv0(argv, "info");
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "f:h" CLI_SHORTOPTS, opts,
 				  NULL)) != -1) {

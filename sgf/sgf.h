@@ -161,6 +161,7 @@ struct sgf_game {
 	const char *file;         /* name as given by the caller (not owned) */
 	unsigned index;           /* 1-based game number in the file */
 	uint64_t line;            /* line of the game's '(' in the file */
+	/* (the column of the '(' is kept privately, see sgf_game_linecol) */
 	const char *charset;      /* charset the text was decoded from */
 	const char *text;         /* decoded game text (offsets point here) */
 	size_t text_len;
@@ -182,12 +183,19 @@ struct sgf_chunk {
 	unsigned index;      /* 1-based game number within the file */
 	uint64_t line;       /* line of the first byte in the file */
 	uint64_t offset;     /* byte offset of the first byte in the file */
-	const char *charset; /* stream-level charset if known (BOM), or NULL */
+	const char *charset; /* charset if known (BOM, CA, guess), or NULL */
 	unsigned flags;      /* SGF_CHUNK_* */
+	uint32_t col;        /* column of the first byte (1-based; 0 = 1) */
 };
 enum sgf_chunk_flags {
 	SGF_CHUNK_JUNK_BEFORE = 1 << 0, /* reader skipped junk before it */
-	SGF_CHUNK_UNTERMINATED = 1 << 1 /* input ended before its ')' */
+	SGF_CHUNK_UNTERMINATED = 1 << 1, /* input ended before its ')' */
+	/* The game exceeded max_game_bytes: the reader skipped it and the
+	 * chunk is empty; sgf_parse_chunk() reports it as an error. */
+	SGF_CHUNK_TOO_BIG = 1 << 2,
+	/* data is already UTF-8, decoded from `charset` (UTF-16 streams) */
+	SGF_CHUNK_DECODED = 1 << 3,
+	SGF_CHUNK_ASCII = 1 << 4, /* every byte < 0x80: no decoding needed */
 };
 void sgf_chunk_release(struct sgf_chunk *ch);
 
@@ -208,8 +216,13 @@ struct sgf_reader *sgf_reader_open_mem(const char *buf, size_t len,
 				       const struct sgf_limits *lim);
 
 /* Cut the next game tree.  Returns 1 and fills *ch, 0 at end of input,
- * -1 on a read error or a limit (*err filled, if not NULL).  Memory held
- * by the reader is bounded by the largest game, not by the stream. */
+ * -1 on a read error (*err filled, if not NULL; later calls return 0).
+ * A game larger than max_game_bytes is skipped without being held in
+ * memory and comes back as a chunk flagged SGF_CHUNK_TOO_BIG, so that it
+ * is reported as an error for that game and the stream goes on.  Memory
+ * held by the reader is bounded by the largest game, not by the stream.
+ * The reader finds each game's charset (BOM, CA, guess) while cutting,
+ * because Shift_JIS, Big5 and GBK text can hide ']' and '\' bytes. */
 int sgf_reader_next(struct sgf_reader *rd, struct sgf_chunk *ch,
 		    struct sgf_diag *err);
 /* Diagnostics about the stream itself (junk after the last game...),

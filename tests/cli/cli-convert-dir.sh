@@ -1,5 +1,6 @@
 # -d: one output per input, name kept, extension changed
-T=$(pwd)
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
 cd "$TOP/testdata/cli"
 "$SGFKIT" convert -t json -d "$T/out" ok.sgf archive/2006/c.sgf.gz archive/2005/nested/b.SGF; echo "exit $?"
 ls "$T/out"

@@ -1,0 +1,630 @@
+/*
+ * charset.c - which charset a game is in, and decoding it to UTF-8.
+ *
+ * Order of evidence: a BOM, then CA[] in the root node, then a guess.
+ * A declared charset is trusted when the text decodes cleanly in it;
+ * otherwise (or without CA) valid UTF-8 wins, then the East-Asian
+ * charset whose decoding looks most like real text (by the share of
+ * common characters of its language), then ISO-8859-1, SGF's default.
+ */
+#include <errno.h>
+#include <iconv.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* ------------------------------------------------------------------
+ * Names.
+ */
+struct csname {
+	const char *alias; /* upper case, without '-', '_', ' ' */
+	const char *name;  /* canonical, reported */
+};
+
+static const struct csname aliases[] = {
+    {"UTF8", "UTF-8"},
+    {"USASCII", "UTF-8"},
+    {"ASCII", "UTF-8"},
+    {"UTF16", "UTF-16"},
+    {"UTF16LE", "UTF-16LE"},
+    {"UTF16BE", "UTF-16BE"},
+    {"UCS2", "UTF-16"},
+    {"UNICODE", "UTF-16"},
+    {"GB2312", "GB2312"},
+    {"EUCCN", "GB2312"},
+    {"GBK", "GBK"},
+    {"CP936", "GBK"},
+    {"GB18030", "GB18030"},
+    {"BIG5", "Big5"},
+    {"BIG5HKSCS", "Big5-HKSCS"},
+    {"CP950", "Big5"},
+    {"SHIFTJIS", "Shift_JIS"},
+    {"SJIS", "Shift_JIS"},
+    {"MSKANJI", "Shift_JIS"},
+    {"CP932", "Shift_JIS"},
+    {"WINDOWS31J", "Shift_JIS"},
+    {"EUCJP", "EUC-JP"},
+    {"ISO2022JP", "ISO-2022-JP"},
+    {"EUCKR", "EUC-KR"},
+    {"CP949", "EUC-KR"},
+    {"UHC", "EUC-KR"},
+    {"KSC5601", "EUC-KR"},
+    {"KSC56011987", "EUC-KR"},
+    {"LATIN1", "ISO-8859-1"},
+    {"ISO88591", "ISO-8859-1"},
+    {"ISO885915", "ISO-8859-15"},
+    {"CP1252", "WINDOWS-1252"},
+    {"WINDOWS1252", "WINDOWS-1252"},
+};
+
+/* The iconv name that decodes a canonical name best: supersets that
+ * real files use under the narrower label. */
+static const char *
+iconv_name(const char *cs)
+{
+	if (!strcmp(cs, "GB2312") || !strcmp(cs, "GBK"))
+		return "GB18030";
+	if (!strcmp(cs, "Big5"))
+		return "BIG5-HKSCS";
+	if (!strcmp(cs, "Shift_JIS"))
+		return "CP932";
+	if (!strcmp(cs, "EUC-KR"))
+		return "CP949";
+	if (!strcmp(cs, "ISO-2022-JP"))
+		return "ISO-2022-JP-2";
+	return cs;
+}
+
+/* Names seen in input that are not in the table but known to iconv are
+ * interned here (bounded), so they can be returned as static strings. */
+static pthread_mutex_t intern_lock = PTHREAD_MUTEX_INITIALIZER;
+static char interned[32][40];
+static unsigned ninterned;
+
+static const char *
+intern(const char *s)
+{
+	const char *r = NULL;
+	unsigned i;
+
+	pthread_mutex_lock(&intern_lock);
+	for (i = 0; i < ninterned; i++)
+		if (!strcmp(interned[i], s)) {
+			r = interned[i];
+			break;
+		}
+	if (!r && ninterned < 32) {
+		snprintf(interned[ninterned], sizeof(interned[0]), "%s", s);
+		r = interned[ninterned++];
+	}
+	pthread_mutex_unlock(&intern_lock);
+	return r;
+}
+
+/* Canonical name of a CA value, or NULL if neither we nor iconv know it. */
+static const char *
+canon_charset(const char *v, size_t len)
+{
+	char key[40], up[40];
+	size_t i, k = 0, u = 0;
+	iconv_t cd;
+
+	if (len >= sizeof(key))
+		return NULL;
+	for (i = 0; i < len; i++) {
+		char c = v[i];
+		if (c >= 'a' && c <= 'z')
+			c = (char)(c - 'a' + 'A');
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+			continue;
+		if ((unsigned char)c < 0x20 || (unsigned char)c >= 0x7f)
+			return NULL;
+		up[u++] = c;
+		if (c != '-' && c != '_')
+			key[k++] = c;
+	}
+	key[k] = up[u] = 0;
+	if (!k)
+		return NULL;
+	for (i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
+		if (!strcmp(aliases[i].alias, key))
+			return aliases[i].name;
+	cd = iconv_open("UTF-8", up);
+	if (cd == (iconv_t)-1)
+		return NULL;
+	iconv_close(cd);
+	return intern(up);
+}
+
+int
+sgf_charset_is_utf8(const char *cs)
+{
+	return cs && !strcmp(cs, "UTF-8");
+}
+
+enum cs_kind
+sgf_charset_kind(const char *cs)
+{
+	if (!cs)
+		return CS_ASCII_SAFE;
+	if (!strcmp(cs, "Shift_JIS") || !strcmp(cs, "Big5") ||
+	    !strcmp(cs, "Big5-HKSCS") || !strcmp(cs, "GBK") ||
+	    !strcmp(cs, "GB2312") || !strcmp(cs, "GB18030"))
+		return CS_DBCS_LOW_TRAIL;
+	if (!strncmp(cs, "ISO-2022", 8))
+		return CS_ISO2022;
+	if (!strncmp(cs, "UTF-16", 6))
+		return CS_UTF16;
+	return CS_ASCII_SAFE;
+}
+
+int
+sgf_charset_is_lead(const char *cs, unsigned char c)
+{
+	if (cs[0] == 'S') /* Shift_JIS */
+		return (c >= 0x81 && c <= 0x9F) || (c >= 0xE0 && c <= 0xFC);
+	return c >= 0x81 && c <= 0xFE;
+}
+
+/* ------------------------------------------------------------------
+ * UTF-8 validation and decoding.
+ */
+size_t
+sgf_utf8_valid(const unsigned char *s, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned char c = s[i];
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		if (c >= 0xC2 && c <= 0xDF) {
+			if (i + 1 >= len || (s[i + 1] & 0xC0) != 0x80)
+				return i;
+			i += 2;
+		} else if (c >= 0xE0 && c <= 0xEF) {
+			if (i + 2 >= len || (s[i + 1] & 0xC0) != 0x80 ||
+			    (s[i + 2] & 0xC0) != 0x80)
+				return i;
+			if (c == 0xE0 && s[i + 1] < 0xA0)
+				return i;
+			if (c == 0xED && s[i + 1] >= 0xA0)
+				return i;
+			i += 3;
+		} else if (c >= 0xF0 && c <= 0xF4) {
+			if (i + 3 >= len || (s[i + 1] & 0xC0) != 0x80 ||
+			    (s[i + 2] & 0xC0) != 0x80 ||
+			    (s[i + 3] & 0xC0) != 0x80)
+				return i;
+			if (c == 0xF0 && s[i + 1] < 0x90)
+				return i;
+			if (c == 0xF4 && s[i + 1] >= 0x90)
+				return i;
+			i += 4;
+		} else {
+			return i;
+		}
+	}
+	return len;
+}
+
+/* Copy valid UTF-8, replacing each invalid byte by U+FFFD. */
+static char *
+utf8_repair(const char *in, size_t len, size_t *outlen, size_t *nbad)
+{
+	const unsigned char *s = (const unsigned char *)in;
+	char *out = malloc(len * 3 + 1), *w = out;
+	size_t i = 0;
+
+	*nbad = 0;
+	if (!out)
+		return NULL;
+	while (i < len) {
+		size_t ok = sgf_utf8_valid(s + i, len - i);
+		memcpy(w, s + i, ok);
+		w += ok;
+		i += ok;
+		if (i < len) {
+			memcpy(w, "\xEF\xBF\xBD", 3);
+			w += 3;
+			i++;
+			(*nbad)++;
+		}
+	}
+	*w = 0;
+	*outlen = (size_t)(w - out);
+	return out;
+}
+
+char *
+sgf_charset_to_utf8(const char *cs, const char *in, size_t len, size_t *outlen,
+		    size_t *nbad)
+{
+	iconv_t cd;
+	size_t cap = len * 2 + 16, used = 0;
+	char *out, *ip = (char *)in;
+	size_t il = len;
+	const char *from = iconv_name(cs);
+
+	*nbad = 0;
+	if (sgf_charset_is_utf8(cs))
+		return utf8_repair(in, len, outlen, nbad);
+	cd = iconv_open("UTF-8", from);
+	if (cd == (iconv_t)-1) {
+		*nbad = (size_t)-1;
+		return NULL;
+	}
+	out = malloc(cap + 1);
+	if (!out) {
+		iconv_close(cd);
+		return NULL;
+	}
+	while (il > 0) {
+		char *op = out + used;
+		size_t ol = cap - used;
+		size_t r = iconv(cd, &ip, &il, &op, &ol);
+
+		used = (size_t)(op - out);
+		if (r != (size_t)-1)
+			break;
+		if (errno == E2BIG || cap - used < 8) {
+			char *n;
+			if (cap > ((size_t)1 << 40))
+				break;
+			n = realloc(out, cap * 2 + 1);
+			if (!n) {
+				free(out);
+				iconv_close(cd);
+				return NULL;
+			}
+			out = n;
+			cap *= 2;
+			if (errno == E2BIG)
+				continue;
+		}
+		/* EILSEQ, or EINVAL (truncated sequence at the end) */
+		memcpy(out + used, "\xEF\xBF\xBD", 3);
+		used += 3;
+		ip++;
+		il--;
+		(*nbad)++;
+		iconv(cd, NULL, NULL, NULL, NULL);
+	}
+	{
+		/* flush a stateful decoder (ISO-2022) */
+		char *op = out + used;
+		size_t ol = cap - used;
+		iconv(cd, NULL, NULL, &op, &ol);
+		used = (size_t)(op - out);
+	}
+	iconv_close(cd);
+	out[used] = 0;
+	*outlen = used;
+	return out;
+}
+
+/* ------------------------------------------------------------------
+ * Guessing.
+ */
+
+/* Common characters of each language (general text and Go records):
+ * a decoding in the right charset is full of them, a decoding in the
+ * wrong one almost never. */
+static const char common_zh[] =
+    "的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年得就"
+    "那要下以生会自着去之过家学对可里后小么心多天而能好都然没日于起还发"
+    "成事只作当想看文无开手十用主行方又如前所本见经头面公同三已老从动两"
+    "长黑白胜负局棋目段盘半先后手围赛杯届第冠军九八七六五四二王李张刘陈"
+    "杨赵黄周吴徐孙马朱胡林郭何高罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于"
+    "蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦傅方白邹孟熊"
+    "秦邱江尹薛闫段雷侯龙史黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常古聂"
+    "勝負盤賽屆圍軍國說們這個來對時過學會後還發開見經長門問題點區劉陳楊"
+    "趙黃吳孫鄭羅謝許韓馮鄧蕭葉蘇呂盧鍾譚陸賈韋鄒龔錢嚴聶讓棋聖名人天元"
+    "碁戰段級冠亞季賽事選手局目子中押黑白勝";
+static const char common_ja[] =
+    "のにはをたがでてとしれさあるいうかなもこりまからすっくよだんおせき"
+    "けそつどえひみわゆやらへねめむほじずぜぞばびぶべぼぱぴぷぺぽゃゅょ"
+    "アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミム"
+    "メモヤユヨラリルレロワヲンガギグゲゴザジズゼゾダヂヅデドバビブベボ"
+    "パピプペポャュョッー黒白勝負目中押半局碁戦名人本因坊棋聖王座天元十"
+    "段期第回大会日本院社杯戦決勝準選手対年月日時分秒田中山川本村井藤原"
+    "小林高橋佐木松井石加藤吉野清水";
+static const char common_ko[] =
+    "이다는의에가을하고지기한로서사어리수도나자대시으정일인여아전상주국"
+    "보게부해요신문성구장제만원들면우것흑백승패집단계불반호김박최조강윤"
+    "장임한오서신권황안송류홍전고문양손배백허유남심노하곽성차주우구민진"
+    "나지엄채원천방공현함변염양여추도소석선설마길연위표명기반왕금옥육인"
+    "맹제모탁국은을를와과에서으로부터까지도만";
+
+struct cpset {
+	uint32_t *v;
+	size_t n;
+};
+static struct cpset set_zh, set_ja, set_ko;
+static pthread_once_t sets_once = PTHREAD_ONCE_INIT;
+
+/* Next code point of valid UTF-8 at *p. */
+static uint32_t
+utf8_next(const unsigned char **p, const unsigned char *end)
+{
+	const unsigned char *s = *p;
+	uint32_t c = *s;
+
+	if (c < 0x80) {
+		*p = s + 1;
+		return c;
+	}
+	if (c < 0xE0 && s + 1 < end) {
+		*p = s + 2;
+		return ((c & 0x1F) << 6) | (s[1] & 0x3F);
+	}
+	if (c < 0xF0 && s + 2 < end) {
+		*p = s + 3;
+		return ((c & 0x0F) << 12) | ((s[1] & 0x3F) << 6) |
+		       (s[2] & 0x3F);
+	}
+	if (s + 3 < end) {
+		*p = s + 4;
+		return ((c & 0x07) << 18) | ((s[1] & 0x3F) << 12) |
+		       ((s[2] & 0x3F) << 6) | (s[3] & 0x3F);
+	}
+	*p = end;
+	return 0xFFFD;
+}
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static void
+set_build(struct cpset *s, const char *str)
+{
+	const unsigned char *p = (const unsigned char *)str,
+			    *end = p + strlen(str);
+	size_t n = 0;
+
+	s->v = malloc(strlen(str) * sizeof(uint32_t));
+	if (!s->v)
+		return;
+	while (p < end)
+		s->v[n++] = utf8_next(&p, end);
+	qsort(s->v, n, sizeof(uint32_t), cmp_u32);
+	s->n = n;
+}
+
+static void
+sets_build(void)
+{
+	set_build(&set_zh, common_zh);
+	set_build(&set_ja, common_ja);
+	set_build(&set_ko, common_ko);
+}
+
+static int
+set_has(const struct cpset *s, uint32_t c)
+{
+	return s->v && bsearch(&c, s->v, s->n, sizeof(c), cmp_u32) != NULL;
+}
+
+/* Score a UTF-8 decoding for a language: per mille of non-ASCII
+ * characters that are common in it; halfwidth katakana and replacement
+ * characters count against. */
+static long
+score(const char *u, size_t len, const struct cpset *set)
+{
+	const unsigned char *p = (const unsigned char *)u, *end = p + len;
+	long good = 0, total = 0;
+
+	while (p < end) {
+		uint32_t c = utf8_next(&p, end);
+		if (c < 0x80)
+			continue;
+		total++;
+		if (set_has(set, c))
+			good += 2;
+		else if (c >= 0xFF61 && c <= 0xFF9F)
+			good -= 2; /* halfwidth katakana: EUC read as SJIS */
+		else if (c == 0xFFFD || (c >= 0xE000 && c <= 0xF8FF))
+			good -= 4;
+	}
+	if (!total)
+		return 0;
+	return good * 1000 / total;
+}
+
+struct cand {
+	const char *name;
+	const struct cpset *set;
+};
+
+/* The most plausible East-Asian decoding of data, or NULL when none
+ * looks like text. */
+static const char *
+guess(const char *data, size_t len)
+{
+	static const struct cand cands[] = {
+	    {"GB18030", &set_zh}, {"EUC-KR", &set_ko}, {"Shift_JIS", &set_ja},
+	    {"Big5", &set_zh},	  {"EUC-JP", &set_ja},
+	};
+	const char *best = NULL;
+	long best_score = 0;
+	size_t i, outlen, nbad;
+
+	pthread_once(&sets_once, sets_build);
+	for (i = 0; i < sizeof(cands) / sizeof(cands[0]); i++) {
+		char *u = sgf_charset_to_utf8(cands[i].name, data, len, &outlen,
+					      &nbad);
+		long s;
+		if (!u)
+			continue;
+		s = nbad ? -1 : score(u, outlen, cands[i].set);
+		free(u);
+		if (s > best_score) {
+			best_score = s;
+			best = cands[i].name;
+		}
+	}
+	return best;
+}
+
+/* The CA value in the root node: scan the first node for an identifier
+ * "CA" followed by a value.  `esc` says whether '\\' escapes (it may be a
+ * trail byte in a charset we do not know yet, so we try both). */
+static const char *
+find_ca(const char *data, size_t len, int esc, size_t *vlen)
+{
+	const unsigned char *s = (const unsigned char *)data;
+	size_t i = 0, lim = len < ((size_t)1 << 20) ? len : ((size_t)1 << 20);
+	int nodes = 0;
+
+	while (i < lim) {
+		unsigned char c = s[i];
+		if (c == '[') {
+			for (i++; i < lim && s[i] != ']'; i++)
+				if (esc && s[i] == '\\')
+					i++;
+			i++;
+		} else if (c == ';') {
+			if (++nodes > 1)
+				return NULL;
+			i++;
+		} else if (c == ')' || (c == '(' && nodes)) {
+			return NULL;
+		} else if (is_upper(c)) {
+			size_t st = i;
+			while (i < lim && is_letter(s[i]))
+				i++;
+			if (i - st == 2 && s[st] == 'C' && s[st + 1] == 'A') {
+				size_t j = i, k;
+				while (j < lim && is_ws(s[j]))
+					j++;
+				if (j < lim && s[j] == '[') {
+					for (k = j + 1; k < lim && s[k] != ']';
+					     k++)
+						;
+					*vlen = k - j - 1;
+					return data + j + 1;
+				}
+			}
+		} else {
+			i++;
+		}
+	}
+	return NULL;
+}
+
+static int
+looks_utf16(const unsigned char *s, size_t len, int *be)
+{
+	size_t i, z_even = 0, z_odd = 0, n = len < 512 ? len : 512;
+
+	if (n < 4)
+		return 0;
+	for (i = 0; i + 1 < n; i += 2) {
+		z_even += s[i] == 0;
+		z_odd += s[i + 1] == 0;
+	}
+	if (z_odd > n / 4 && z_even == 0) {
+		*be = 0;
+		return 1;
+	}
+	if (z_even > n / 4 && z_odd == 0) {
+		*be = 1;
+		return 1;
+	}
+	return 0;
+}
+
+static int
+has_high(const unsigned char *s, size_t len)
+{
+	unsigned char o = 0;
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		o |= s[i];
+	return (o & 0x80) != 0;
+}
+
+/* Does the text decode in cs without a bad sequence? */
+static int
+decodes_clean(const char *cs, const char *data, size_t len)
+{
+	size_t outlen, nbad;
+	char *u = sgf_charset_to_utf8(cs, data, len, &outlen, &nbad);
+
+	free(u);
+	return u && nbad == 0;
+}
+
+const char *
+sgf_charset_detect(const char *data, size_t len, struct cs_info *info)
+{
+	const unsigned char *s = (const unsigned char *)data;
+	const char *ca, *cs = NULL, *g;
+	size_t vlen = 0;
+	int be;
+
+	memset(info, 0, sizeof(*info));
+	if (len >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF)
+		return "UTF-8";
+	if (len >= 2 && s[0] == 0xFF && s[1] == 0xFE)
+		return "UTF-16LE";
+	if (len >= 2 && s[0] == 0xFE && s[1] == 0xFF)
+		return "UTF-16BE";
+	if (looks_utf16(s, len, &be))
+		return be ? "UTF-16BE" : "UTF-16LE";
+	ca = find_ca(data, len, 1, &vlen);
+	if (!ca)
+		ca = find_ca(data, len, 0, &vlen);
+	if (ca) {
+		snprintf(info->declared, sizeof(info->declared), "%.*s",
+			 (int)(vlen < 40 ? vlen : 40), ca);
+		cs = canon_charset(ca, vlen);
+		if (!cs)
+			info->how = CS_UNKNOWN_DECLARED;
+	}
+	if (!has_high(s, len)) {
+		/* 7-bit text: only ISO-2022 needs decoding */
+		if (cs && sgf_charset_kind(cs) == CS_ISO2022)
+			return cs;
+		if (memchr(data, 0x1B, len) &&
+		    decodes_clean("ISO-2022-JP", data, len)) {
+			if (!cs)
+				info->how = CS_GUESSED;
+			return "ISO-2022-JP";
+		}
+		return cs && sgf_charset_kind(cs) == CS_UTF16 ? cs : "UTF-8";
+	}
+	if (cs && sgf_charset_kind(cs) == CS_UTF16)
+		return cs;
+	if (cs && !sgf_charset_is_utf8(cs)) {
+		int single = !strncmp(cs, "ISO-8859", 8) ||
+			     !strncmp(cs, "WINDOWS-125", 11);
+		/* a single-byte label on valid UTF-8 is a wrong label */
+		if (single && sgf_utf8_valid(s, len) == len) {
+			info->how = CS_WRONG_DECLARED;
+			return "UTF-8";
+		}
+		if (single || decodes_clean(cs, data, len))
+			return cs;
+	}
+	if (sgf_utf8_valid(s, len) == len) {
+		if (cs && !sgf_charset_is_utf8(cs))
+			info->how = CS_WRONG_DECLARED;
+		return "UTF-8";
+	}
+	g = guess(data, len);
+	if (cs && (!g || !strcmp(g, cs)))
+		return cs; /* declared, decodes with errors, nothing better */
+	info->how =
+	    cs ? CS_WRONG_DECLARED : (info->how ? info->how : CS_GUESSED);
+	return g ? g : "ISO-8859-1";
+}

@@ -1,0 +1,290 @@
+/*
+ * json.c - games as JSON documents and back, with cJSON.
+ *
+ * Schema (one document per game, printed on one line):
+ *
+ *   {"file": "x.sgf",          name of the input ("-" for stdin)
+ *    "game": 1,                1-based index of the game in that input
+ *    "charset": "UTF-8",       charset the record was decoded from
+ *    "nodes": [                the tree as a flat list, in preorder
+ *      {"props": {"FF": ["4"], "SZ": ["19"]}},       node 0: the root
+ *      {"parent": 0, "props": {"B": ["pd"]}},        node 1
+ *      ...]}
+ *
+ * - nodes[i].parent is the index of the parent node; the root (node 0)
+ *   has none.  A parent always comes before its children, and children
+ *   appear in order: the first child of a node is its main line.
+ * - props maps each property identifier to its values, in the order of
+ *   the record; values are strings as in the SGF after unescaping
+ *   (UTF-8, "\]" read as "]", soft line breaks removed).  A node without
+ *   properties has "props": {}.
+ * - The list is flat so that neither writing nor reading recurses on the
+ *   depth of the game tree.
+ *
+ * Several games are written as JSON Lines (one document per line);
+ * sgf_parse_json() reads one document or JSON Lines.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cJSON.h>
+
+#include "internal.h"
+
+static cJSON *
+node_json(const struct sgf_node *n, long parent)
+{
+	cJSON *o = cJSON_CreateObject(), *props, *arr;
+	const struct sgf_prop *p;
+	const struct sgf_value *v;
+
+	if (!o)
+		return NULL;
+	if (parent >= 0 &&
+	    !cJSON_AddNumberToObject(o, "parent", (double)parent))
+		goto fail;
+	props = cJSON_AddObjectToObject(o, "props");
+	if (!props)
+		goto fail;
+	for (p = n->props; p; p = p->next) {
+		arr = cJSON_CreateArray();
+		if (!arr)
+			goto fail;
+		cJSON_AddItemToObject(props, p->id, arr);
+		for (v = p->values; v; v = v->next) {
+			cJSON *s = cJSON_CreateString(v->s);
+			if (!s)
+				goto fail;
+			cJSON_AddItemToArray(arr, s);
+		}
+	}
+	return o;
+fail:
+	cJSON_Delete(o);
+	return NULL;
+}
+
+int
+sgf_write_json(FILE *out, const struct sgf_game *g)
+{
+	cJSON *doc = cJSON_CreateObject(), *nodes;
+	const struct sgf_node *n = g->root;
+	long *stack = NULL, idx = 0;
+	size_t sp = 0, cap = 0;
+	char *s = NULL;
+	int r = -1;
+
+	if (!doc)
+		goto out;
+	if (!cJSON_AddStringToObject(doc, "file", g->file ? g->file : "-") ||
+	    !cJSON_AddNumberToObject(doc, "game", g->index) ||
+	    !cJSON_AddStringToObject(doc, "charset",
+				     g->charset ? g->charset : "UTF-8"))
+		goto out;
+	nodes = cJSON_AddArrayToObject(doc, "nodes");
+	if (!nodes)
+		goto out;
+	/* preorder walk; stack[] holds the indices of the ancestors */
+	while (n) {
+		cJSON *o = node_json(n, sp ? stack[sp - 1] : -1);
+		if (!o)
+			goto out;
+		cJSON_AddItemToArray(nodes, o);
+		if (n->child) {
+			if (sp == cap) {
+				long *ns;
+				cap = cap ? cap * 2 : 256;
+				ns = realloc(stack, cap * sizeof(*ns));
+				if (!ns)
+					goto out;
+				stack = ns;
+			}
+			stack[sp++] = idx;
+			n = n->child;
+		} else {
+			while (n && !n->next) {
+				n = n->parent;
+				if (sp)
+					sp--;
+			}
+			if (n)
+				n = n->next;
+		}
+		idx++;
+	}
+	s = cJSON_PrintUnformatted(doc);
+	if (!s)
+		goto out;
+	r = fputs(s, out) < 0 ? -1 : 0;
+out:
+	if (r < 0 && !errno)
+		errno = ENOMEM;
+	free(s);
+	free(stack);
+	cJSON_Delete(doc);
+	return r;
+}
+
+/* Build one game from a parsed document; problems become diagnostics. */
+static struct sgf_game *
+game_from_json(const cJSON *doc, const char *file, unsigned index)
+{
+	struct sgf_game *g;
+	const cJSON *nodes, *jn, *gi;
+	struct sgf_node **v = NULL, **last = NULL;
+	long i = 0, count;
+
+	gi = cJSON_GetObjectItemCaseSensitive(doc, "game");
+	if (cJSON_IsNumber(gi) && gi->valuedouble >= 1 && gi->valuedouble < 4e9)
+		index = (unsigned)gi->valuedouble;
+	g = sgf_game_new(file, index);
+	if (!g)
+		return NULL;
+	nodes = cJSON_GetObjectItemCaseSensitive(doc, "nodes");
+	if (!cJSON_IsArray(nodes)) {
+		sgf_game_diag_at(g, SGF_E_FORMAT, SGF_ERROR, 0, 0,
+				 "JSON game without a \"nodes\" array");
+		return g;
+	}
+	count = cJSON_GetArraySize(nodes);
+	v = calloc((size_t)count + 1, sizeof(*v));
+	last = calloc((size_t)count + 1, sizeof(*last));
+	if (!v || !last) {
+		sgf_game_diag_at(g, SGF_E_NOMEM, SGF_ERROR, 0, 0,
+				 "out of memory");
+		goto out;
+	}
+	cJSON_ArrayForEach(jn, nodes)
+	{
+		const cJSON *par =
+		    cJSON_GetObjectItemCaseSensitive(jn, "parent");
+		const cJSON *props =
+		    cJSON_GetObjectItemCaseSensitive(jn, "props");
+		const cJSON *jp, *jv;
+		struct sgf_node *n, *pn = NULL;
+		long pi = -1;
+
+		if (i > 0) {
+			if (!cJSON_IsNumber(par) || par->valuedouble < 0 ||
+			    par->valuedouble >= (double)i) {
+				sgf_game_diag_at(g, SGF_E_FORMAT, SGF_ERROR, 0,
+						 0,
+						 "JSON node %ld: \"parent\" "
+						 "must name an earlier node",
+						 i);
+				goto out;
+			}
+			pi = (long)par->valuedouble;
+			pn = v[pi];
+		}
+		n = sgf_game_alloc(g, sizeof(*n));
+		if (!n)
+			goto out;
+		memset(n, 0, sizeof(*n));
+		n->parent = pn;
+		if (!pn) {
+			g->root = n;
+		} else {
+			if (last[pi])
+				last[pi]->next = n;
+			else
+				pn->child = n;
+			last[pi] = n;
+			pn->nchildren++;
+		}
+		g->nnodes++;
+		v[i] = n;
+		cJSON_ArrayForEach(jp, props)
+		{
+			struct sgf_prop *p = NULL;
+			if (!jp->string || !cJSON_IsArray(jp)) {
+				sgf_game_diag_at(g, SGF_E_FORMAT, SGF_ERROR, 0,
+						 0,
+						 "JSON node %ld: property "
+						 "values must be an array",
+						 i);
+				continue;
+			}
+			cJSON_ArrayForEach(jv, jp)
+			{
+				const char *s = cJSON_GetStringValue(jv);
+				if (!s) {
+					sgf_game_diag_at(
+					    g, SGF_E_FORMAT, SGF_ERROR, 0, 0,
+					    "JSON node %ld: value of '%s' "
+					    "is not a string",
+					    i, jp->string);
+					continue;
+				}
+				if (!p)
+					p = sgf_prop_add(g, n, jp->string, s,
+							 strlen(s));
+				else
+					sgf_prop_add_value(g, p, s, strlen(s));
+			}
+			if (!p && cJSON_GetArraySize(jp) == 0)
+				sgf_prop_add(g, n, jp->string, "", 0);
+		}
+		i++;
+	}
+out:
+	free(v);
+	free(last);
+	return g;
+}
+
+int
+sgf_parse_json(const char *buf, size_t len, const char *file,
+	       struct sgf_game ***games)
+{
+	struct sgf_game **v = NULL, *g;
+	size_t n = 0, cap = 0, pos = 0;
+
+	*games = NULL;
+	for (;;) {
+		const char *end = NULL;
+		cJSON *doc;
+
+		while (pos < len && (buf[pos] == ' ' || buf[pos] == '\n' ||
+				     buf[pos] == '\r' || buf[pos] == '\t'))
+			pos++;
+		if (pos >= len)
+			break;
+		doc = cJSON_ParseWithLengthOpts(buf + pos, len - pos, &end, 0);
+		if (n == cap) {
+			struct sgf_game **nv;
+			cap = cap ? cap * 2 : 8;
+			nv = realloc(v, cap * sizeof(*nv));
+			if (!nv) {
+				cJSON_Delete(doc);
+				goto fail;
+			}
+			v = nv;
+		}
+		if (!doc) {
+			/* skip the bad line and say so in a game of its own */
+			const char *nl = memchr(buf + pos, '\n', len - pos);
+			g = sgf_game_new(file, (unsigned)n + 1);
+			if (!g)
+				goto fail;
+			sgf_game_diag_at(g, SGF_E_FORMAT, SGF_ERROR, 0, 0,
+					 "not a JSON game document");
+			pos = nl ? (size_t)(nl - buf) + 1 : len;
+		} else {
+			g = game_from_json(doc, file, (unsigned)n + 1);
+			cJSON_Delete(doc);
+			if (!g)
+				goto fail;
+			pos = end ? (size_t)(end - buf) : len;
+		}
+		v[n++] = g;
+	}
+	*games = v;
+	return (int)n;
+fail:
+	while (n)
+		sgf_game_free(v[--n]);
+	free(v);
+	return -1;
+}

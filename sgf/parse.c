@@ -1,0 +1,753 @@
+/*
+ * parse.c - one game's text to a tree.
+ *
+ * The parser is a loop over the decoded (UTF-8) text with an explicit
+ * stack for '(' ... ')', so nesting depth costs heap, never C stack.
+ * Values without escapes are used in place: the closing ']' is
+ * overwritten with NUL and the value points into the text.  Values with
+ * escapes are unescaped into the arena, so the text keeps its newlines
+ * where they were and positions can still be computed from it.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define MAX_ID_LEN 64 /* upper-case letters in one identifier */
+
+struct frame {
+	struct sgf_node *parent; /* node the variation hangs from (or NULL) */
+	struct sgf_node *first;	 /* first node of the variation, once read */
+};
+
+struct parser {
+	struct sgf_game *g;
+	struct game_x *x;
+	unsigned char *t;
+	size_t n;
+	const struct sgf_limits *lim;
+	struct frame *stack;
+	size_t sp, cap;
+	struct sgf_node *cur; /* last node of the current sequence */
+	int in_seq;	      /* cur may take properties */
+	struct sgf_node *hint_parent, *hint_last; /* last child of a node */
+	struct sgf_prop *lastprop;
+	size_t nprops;
+	uint64_t mask; /* known pids present in cur */
+	int stop;
+	int done; /* the tree's final ')' was read */
+};
+
+static void
+diag(struct parser *ps, enum sgf_code c, enum sgf_severity sev, size_t off,
+     const char *msg, const char *arg)
+{
+	if (arg)
+		sgf_game_diag(ps->g, c, sev, (uint32_t)off, msg, arg);
+	else
+		sgf_game_diag(ps->g, c, sev, (uint32_t)off, "%s", msg);
+}
+
+static void
+nomem(struct parser *ps, size_t off)
+{
+	diag(ps, SGF_E_NOMEM, SGF_ERROR, off, "out of memory", NULL);
+	ps->stop = 1;
+}
+
+static int
+push(struct parser *ps, size_t off)
+{
+	if (ps->sp == ps->cap) {
+		size_t cap = ps->cap ? ps->cap * 2 : 64;
+		struct frame *s = realloc(ps->stack, cap * sizeof(*s));
+		if (!s) {
+			nomem(ps, off);
+			return -1;
+		}
+		ps->stack = s;
+		ps->cap = cap;
+	}
+	ps->stack[ps->sp].parent = ps->cur;
+	ps->stack[ps->sp].first = NULL;
+	ps->sp++;
+	return 0;
+}
+
+static struct sgf_node *
+new_node(struct parser *ps, size_t off)
+{
+	struct sgf_game *g = ps->g;
+	struct sgf_node *n, *p = ps->cur, *s;
+
+	if (g->nnodes >= ps->lim->max_nodes) {
+		sgf_game_diag(g, SGF_E_LIMIT, SGF_ERROR, (uint32_t)off,
+			      "more than %zu nodes in one game (limit)",
+			      ps->lim->max_nodes);
+		ps->stop = 1;
+		return NULL;
+	}
+	n = sgf_arena_alloc(g->arena, sizeof(*n));
+	if (!n) {
+		nomem(ps, off);
+		return NULL;
+	}
+	memset(n, 0, sizeof(*n));
+	n->off = (uint32_t)off;
+	n->parent = p;
+	if (!p && g->root) {
+		/* "((;a)(;b))": a second tree where a sequence belongs */
+		diag(ps, SGF_W_OTHER, SGF_WARNING, off,
+		     "game tree without a root sequence: later trees made "
+		     "variations of the first root",
+		     NULL);
+		p = g->root;
+		n->parent = p;
+	}
+	if (!p) {
+		g->root = n;
+	} else {
+		if (!p->child) {
+			p->child = n;
+		} else {
+			s = ps->hint_parent == p && ps->hint_last
+				? ps->hint_last
+				: p->child;
+			while (s->next)
+				s = s->next;
+			s->next = n;
+		}
+		p->nchildren++;
+	}
+	ps->hint_parent = p;
+	ps->hint_last = n;
+	if (ps->sp && !ps->stack[ps->sp - 1].first)
+		ps->stack[ps->sp - 1].first = n;
+	g->nnodes++;
+	ps->cur = n;
+	ps->in_seq = 1;
+	ps->lastprop = NULL;
+	ps->nprops = 0;
+	ps->mask = 0;
+	return n;
+}
+
+/* Unescape t[a..b) into a new arena string. */
+static char *
+unescape(struct parser *ps, size_t a, size_t b, uint32_t *outlen)
+{
+	const unsigned char *t = ps->t;
+	char *d = sgf_arena_alloc(ps->g->arena, b - a + 1), *w = d;
+	size_t r;
+
+	if (!d)
+		return NULL;
+	for (r = a; r < b; r++) {
+		unsigned char c = t[r];
+		if (c == '\\' && r + 1 < b) {
+			c = t[++r];
+			if (c == '\n' || c == '\r') {
+				/* soft line break: drop "\\" and the break */
+				if (r + 1 < b &&
+				    (t[r + 1] == '\n' || t[r + 1] == '\r') &&
+				    t[r + 1] != c)
+					r++;
+				continue;
+			}
+		}
+		*w++ = (char)c;
+	}
+	*w = 0;
+	*outlen = (uint32_t)(w - d);
+	return d;
+}
+
+/* Skip one value starting at t[i] == '['.  Returns the index of the
+ * closing ']' or (size_t)-1 when the input ends inside the value. */
+static size_t
+value_end(struct parser *ps, size_t i, int *has_esc, int *warned)
+{
+	const unsigned char *t = ps->t;
+	size_t n = ps->n, j = i + 1;
+
+	for (;;) {
+		unsigned char c;
+		/* NUL ends the text; ']' and '\\' need a look */
+		while ((c = t[j]) != ']' && c != '\\' && c != 0)
+			j++;
+		if (c == ']') {
+			if (value_end_ok(t + j + 1, t + n, 1))
+				return j;
+			if (!*warned) {
+				diag(ps, SGF_W_UNESCAPED_BRACKET, SGF_WARNING,
+				     j,
+				     "unescaped ']' inside a value kept "
+				     "as text",
+				     NULL);
+				*warned = 1;
+			}
+			j++;
+		} else if (c == '\\') {
+			*has_esc = 1;
+			if (j + 1 >= n)
+				return (size_t)-1;
+			j += 2;
+		} else {
+			if (j >= n)
+				return (size_t)-1;
+			j++; /* a NUL byte inside the value */
+		}
+	}
+}
+
+/* Find an existing property of cur with the same identifier. */
+static struct sgf_prop *
+find_dup(struct parser *ps, enum sgf_pid pid, const char *id, size_t len)
+{
+	struct sgf_prop *p;
+
+	if (pid != SGF_P_OTHER) {
+		if (!(ps->mask & ((uint64_t)1 << pid)))
+			return NULL;
+		for (p = ps->cur->props; p; p = p->next)
+			if (p->pid == pid)
+				return p;
+		return NULL;
+	}
+	for (p = ps->cur->props; p; p = p->next)
+		if (p->pid == SGF_P_OTHER && !strncmp(p->id, id, len) &&
+		    !p->id[len])
+			return p;
+	return NULL;
+}
+
+/* Parse a property at t[i] (a letter).  Returns the index after it. */
+static size_t
+property(struct parser *ps, size_t i)
+{
+	unsigned char *t = ps->t;
+	size_t n = ps->n, start = i, idlen = 0;
+	char id[MAX_ID_LEN + 1];
+	int lower = 0, toolong = 0, drop = 0;
+	enum sgf_pid pid;
+	struct sgf_prop *p, *dup;
+	struct sgf_value *last = NULL;
+	uint32_t nvalues = 0;
+
+	for (; is_letter(t[i]); i++) {
+		if (is_lower(t[i]))
+			lower = 1;
+		else if (idlen < MAX_ID_LEN)
+			id[idlen++] = (char)t[i];
+		else
+			toolong = 1;
+	}
+	id[idlen] = 0;
+	while (i < n && is_ws(t[i]))
+		i++;
+	if (t[i] != '[') {
+		/* letters not followed by a value: not a property */
+		sgf_game_diag(ps->g, SGF_E_SYNTAX, SGF_ERROR, (uint32_t)start,
+			      "'%.*s' is not followed by a value: skipped",
+			      (int)(i - start > 40 ? 40 : i - start),
+			      (const char *)t + start);
+		return i;
+	}
+	if (toolong) {
+		sgf_game_diag(ps->g, SGF_E_LIMIT, SGF_ERROR, (uint32_t)start,
+			      "property identifier longer than %d letters: "
+			      "dropped",
+			      MAX_ID_LEN);
+		drop = 1;
+	} else if (idlen == 0) {
+		sgf_game_diag(ps->g, SGF_E_SYNTAX, SGF_ERROR, (uint32_t)start,
+			      "property identifier '%.*s' has no upper-case "
+			      "letter: dropped",
+			      (int)(i - start > 40 ? 40 : i - start),
+			      (const char *)t + start);
+		drop = 1;
+	} else if (lower) {
+		sgf_game_diag(ps->g, SGF_W_LOWERCASE_ID, SGF_WARNING,
+			      (uint32_t)start,
+			      "lower-case letters in identifier '%.*s' "
+			      "dropped: '%s'",
+			      (int)(i - start > 40 ? 40 : i - start),
+			      (const char *)t + start, id);
+	}
+	if (!drop && (!ps->cur || !ps->in_seq)) {
+		/* a property where a node should start: assume the ';' */
+		diag(ps, SGF_W_MISSING_SEMI, SGF_WARNING, start,
+		     ps->cur ? "properties after a variation: made a new "
+			       "variation"
+			     : "missing ';' before the first property",
+		     NULL);
+		if (!new_node(ps, start))
+			return n;
+	}
+	pid = sgf_pid_lookup(id, idlen);
+	dup = drop ? NULL : find_dup(ps, pid, id, idlen);
+	p = NULL;
+	if (!drop) {
+		if (dup) {
+			sgf_game_diag(ps->g, SGF_W_DUPLICATE_PROP, SGF_WARNING,
+				      (uint32_t)start,
+				      "property '%s' repeated in a node: "
+				      "values merged",
+				      id);
+			p = dup;
+			nvalues = p->nvalues;
+			for (last = p->values; last && last->next;
+			     last = last->next)
+				;
+		} else {
+			if (ps->nprops >= ps->lim->max_props) {
+				sgf_game_diag(ps->g, SGF_E_LIMIT, SGF_ERROR,
+					      (uint32_t)start,
+					      "more than %zu properties in one "
+					      "node (limit)",
+					      ps->lim->max_props);
+				ps->stop = 1;
+				return n;
+			}
+			p = sgf_arena_alloc(ps->g->arena, sizeof(*p));
+			if (!p) {
+				nomem(ps, start);
+				return n;
+			}
+			memset(p, 0, sizeof(*p));
+			p->pid = pid;
+			p->off = (uint32_t)start;
+			p->id = pid != SGF_P_OTHER
+				    ? sgf_pid_name(pid)
+				    : sgf_game_strdup(ps->g, id, idlen);
+			if (!p->id) {
+				nomem(ps, start);
+				return n;
+			}
+		}
+	}
+	while (t[i] == '[') {
+		int has_esc = 0, warned = 0;
+		size_t e = value_end(ps, i, &has_esc, &warned);
+		struct sgf_value *v;
+
+		if (e == (size_t)-1) {
+			diag(ps, SGF_E_TRUNCATED, SGF_ERROR, i,
+			     "input ends inside a value", NULL);
+			ps->stop = 1;
+			break;
+		}
+		if (e - i - 1 > ps->lim->max_value_bytes) {
+			sgf_game_diag(ps->g, SGF_E_LIMIT, SGF_ERROR,
+				      (uint32_t)i,
+				      "value longer than %zu bytes (limit)",
+				      ps->lim->max_value_bytes);
+			ps->stop = 1;
+			break;
+		}
+		if (!drop) {
+			if (nvalues >= ps->lim->max_values) {
+				sgf_game_diag(ps->g, SGF_E_LIMIT, SGF_ERROR,
+					      (uint32_t)i,
+					      "more than %zu values in one "
+					      "property (limit)",
+					      ps->lim->max_values);
+				ps->stop = 1;
+				break;
+			}
+			v = sgf_arena_alloc(ps->g->arena, sizeof(*v));
+			if (!v) {
+				nomem(ps, i);
+				break;
+			}
+			v->off = (uint32_t)i;
+			v->next = NULL;
+			if (has_esc) {
+				v->s = unescape(ps, i + 1, e, &v->len);
+				if (!v->s) {
+					nomem(ps, i);
+					break;
+				}
+			} else {
+				t[e] = 0;
+				v->s = (const char *)t + i + 1;
+				v->len = (uint32_t)(e - i - 1);
+			}
+			if (last)
+				last->next = v;
+			else
+				p->values = v;
+			last = v;
+			nvalues++;
+		}
+		i = e + 1;
+		while (i < n && is_ws(t[i]))
+			i++;
+	}
+	if (p && !dup && p->values) {
+		p->nvalues = nvalues;
+		if (ps->lastprop)
+			ps->lastprop->next = p;
+		else
+			ps->cur->props = p;
+		ps->lastprop = p;
+		ps->nprops++;
+		if (pid != SGF_P_OTHER)
+			ps->mask |= (uint64_t)1 << pid;
+	} else if (dup) {
+		dup->nvalues = nvalues;
+	}
+	return i;
+}
+
+/* Skip garbage at t[i]; one error for the whole run. */
+static size_t
+garbage(struct parser *ps, size_t i)
+{
+	unsigned char *t = ps->t;
+	size_t start = i;
+
+	while (i < ps->n && !is_letter(t[i]) && t[i] != ';' && t[i] != '(' &&
+	       t[i] != ')' && t[i] != '[')
+		i++;
+	sgf_game_diag(ps->g, SGF_E_SYNTAX, SGF_ERROR, (uint32_t)start,
+		      "unexpected '%.*s': skipped",
+		      (int)(i - start > 20 ? 20 : i - start),
+		      (const char *)t + start);
+	return i;
+}
+
+int
+sgf_is_tree_start(const unsigned char *p, const unsigned char *end, int at_eof)
+{
+	const unsigned char *lim = end - p > 4096 ? p + 4096 : end;
+
+	p++; /* the '(' */
+	for (;;) {
+		while (p < lim && is_ws(*p))
+			p++;
+		if (p < lim && *p == '(') {
+			p++;
+			continue;
+		}
+		break;
+	}
+	if (p >= lim)
+		return lim < end || at_eof ? (lim < end) : -1;
+	if (*p == ';')
+		return 1;
+	if (!is_upper(*p))
+		return 0;
+	while (p < lim && is_letter(*p))
+		p++;
+	while (p < lim && is_ws(*p))
+		p++;
+	if (p >= lim)
+		return lim < end || at_eof ? (lim < end) : -1;
+	return *p == '[';
+}
+
+static void
+parse_text(struct parser *ps, unsigned flags)
+{
+	unsigned char *t = ps->t;
+	size_t n = ps->n, i = 0, junk = (size_t)-1;
+
+	/* find the tree: junk before it is skipped with a warning */
+	for (; i < n; i++) {
+		if (t[i] == '(' && sgf_is_tree_start(t + i, t + n, 1) == 1)
+			break;
+		if (t[i] == 0xEF && i + 2 < n && t[i + 1] == 0xBB &&
+		    t[i + 2] == 0xBF) {
+			i += 2; /* a BOM */
+			continue;
+		}
+		if (!is_ws(t[i]) && junk == (size_t)-1)
+			junk = i;
+	}
+	if (junk != (size_t)-1 || (flags & SGF_CHUNK_JUNK_BEFORE))
+		diag(ps, SGF_W_JUNK_BEFORE, SGF_WARNING,
+		     junk != (size_t)-1 ? junk : i,
+		     "junk before the game tree skipped", NULL);
+	if (i >= n) {
+		diag(ps, SGF_E_NOT_SGF, SGF_ERROR, 0, "no game tree found",
+		     NULL);
+		return;
+	}
+	while (i < n && !ps->stop) {
+		unsigned char c = t[i];
+
+		switch (c) {
+		case ';':
+			if (!new_node(ps, i))
+				return;
+			i++;
+			break;
+		case '(': {
+			size_t j = i + 1;
+			while (j < n && is_ws(t[j]))
+				j++;
+			if (t[j] == ')') {
+				diag(ps, SGF_W_EMPTY_VARIATION, SGF_WARNING, i,
+				     "empty variation '()' dropped", NULL);
+				i = j + 1;
+				break;
+			}
+			if (push(ps, i))
+				return;
+			ps->in_seq = 0;
+			if (is_letter(t[j])) {
+				diag(ps, SGF_W_MISSING_SEMI, SGF_WARNING, i,
+				     "missing ';' after '('", NULL);
+				if (!new_node(ps, j))
+					return;
+			}
+			i = j;
+			break;
+		}
+		case ')':
+			if (ps->sp == 0) {
+				i = garbage(ps, i);
+				if (i < n && t[i] == ')')
+					i++;
+				break;
+			}
+			ps->sp--;
+			ps->cur = ps->stack[ps->sp].parent;
+			ps->in_seq = 0;
+			if (ps->stack[ps->sp].first) {
+				ps->hint_parent = ps->cur;
+				ps->hint_last = ps->stack[ps->sp].first;
+			}
+			i++;
+			if (ps->sp == 0) {
+				ps->done = 1;
+				goto after;
+			}
+			break;
+		case '[':
+			diag(ps, SGF_E_SYNTAX, SGF_ERROR, i,
+			     "value without a property identifier: skipped",
+			     NULL);
+			{
+				int e1 = 0, w1 = 1;
+				size_t e = value_end(ps, i, &e1, &w1);
+				if (e == (size_t)-1) {
+					diag(ps, SGF_E_TRUNCATED, SGF_ERROR, i,
+					     "input ends inside a value", NULL);
+					return;
+				}
+				i = e + 1;
+			}
+			break;
+		default:
+			if (is_ws(c))
+				i++;
+			else if (is_letter(c))
+				i = property(ps, i);
+			else
+				i = garbage(ps, i);
+		}
+	}
+	if (ps->stop)
+		return;
+	if (ps->sp > 0) {
+		diag(ps, SGF_W_MISSING_PAREN, SGF_WARNING, n,
+		     "missing ')' at the end of the game: added", NULL);
+		return;
+	}
+after:
+	while (i < n && is_ws(t[i]))
+		i++;
+	if (i < n)
+		diag(ps, SGF_W_JUNK_AFTER, SGF_WARNING, i,
+		     "junk after the game tree ignored", NULL);
+}
+
+/* Parse text (mutable, NUL terminated at t[n]) into g. */
+static void
+parse_into(struct sgf_game *g, unsigned char *t, size_t n, unsigned flags)
+{
+	struct parser ps;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.g = g;
+	ps.x = gx(g);
+	ps.t = t;
+	ps.n = n;
+	ps.lim = &gx(g)->lim;
+	parse_text(&ps, flags);
+	free(ps.stack);
+}
+
+void
+charset_diag(struct sgf_game *g, const char *cs, const struct cs_info *info)
+{
+	switch (info->how) {
+	case CS_DECLARED:
+		break;
+	case CS_GUESSED:
+		sgf_game_diag_at(g, SGF_W_CHARSET, SGF_WARNING,
+				 (uint32_t)g->line, gx(g)->col0,
+				 "no CA property: charset guessed as %s", cs);
+		break;
+	case CS_WRONG_DECLARED:
+		sgf_game_diag_at(g, SGF_W_CHARSET, SGF_WARNING,
+				 (uint32_t)g->line, gx(g)->col0,
+				 "CA[%s] does not fit the text: read as %s",
+				 info->declared, cs);
+		break;
+	case CS_UNKNOWN_DECLARED:
+		sgf_game_diag_at(g, SGF_W_CHARSET, SGF_WARNING,
+				 (uint32_t)g->line, gx(g)->col0,
+				 "unknown charset CA[%s]: read as %s",
+				 info->declared, cs);
+		break;
+	}
+}
+
+/* Decode the chunk's bytes to UTF-8 text owned by g. */
+static unsigned char *
+decode(struct sgf_game *g, struct sgf_chunk *ch, size_t *outlen)
+{
+	char *data = ch->data;
+	size_t len = ch->len, nbad = 0, bad;
+	const char *cs = ch->charset;
+	struct cs_info info;
+	char *out;
+
+	ch->data = NULL;
+	ch->len = 0;
+	if (!data) {
+		data = calloc(1, 1);
+		len = 0;
+		if (!data)
+			return NULL;
+	}
+	if (sgf_arena_adopt(g->arena, data))
+		return NULL;
+	*outlen = len;
+	if (ch->flags & SGF_CHUNK_DECODED) {
+		g->charset = cs ? cs : "UTF-8";
+		return (unsigned char *)data;
+	}
+	memset(&info, 0, sizeof(info));
+	if (!cs || (ch->flags & SGF_CHUNK_CS_NOTE)) {
+		const char *d = sgf_charset_detect(data, len, &info);
+		if (!cs)
+			cs = d;
+		charset_diag(g, cs, &info);
+	}
+	g->charset = cs;
+	if (sgf_charset_is_utf8(cs)) {
+		if (ch->flags & SGF_CHUNK_ASCII)
+			return (unsigned char *)data;
+		bad = sgf_utf8_valid((const unsigned char *)data, len);
+		if (bad == len)
+			return (unsigned char *)data;
+	}
+	out = sgf_charset_to_utf8(cs, data, len, outlen, &nbad);
+	if (!out && nbad == (size_t)-1) {
+		/* unknown to iconv: fall back to Latin-1, which always
+		 * decodes */
+		cs = "ISO-8859-1";
+		g->charset = cs;
+		out = sgf_charset_to_utf8(cs, data, len, outlen, &nbad);
+	}
+	if (!out || sgf_arena_adopt(g->arena, out))
+		return NULL;
+	if (nbad)
+		sgf_game_diag_at(g, SGF_W_BAD_CHARS, SGF_WARNING,
+				 (uint32_t)g->line, gx(g)->col0,
+				 "%zu byte sequence%s invalid in %s replaced "
+				 "by U+FFFD",
+				 nbad, nbad == 1 ? "" : "s", cs);
+	return (unsigned char *)out;
+}
+
+struct sgf_game *
+sgf_parse_chunk(struct sgf_chunk *ch, const struct sgf_limits *lim)
+{
+	struct sgf_game *g = sgf_game_new_lim(ch->file, ch->index, lim);
+	unsigned char *t;
+	size_t n = 0;
+
+	if (!g) {
+		sgf_chunk_release(ch);
+		return NULL;
+	}
+	g->line = ch->line ? ch->line : 1;
+	gx(g)->col0 = ch->col ? ch->col : 1;
+	if (ch->flags & SGF_CHUNK_TOO_BIG) {
+		sgf_game_diag_at(g, SGF_E_LIMIT, SGF_ERROR, (uint32_t)g->line,
+				 gx(g)->col0,
+				 "game longer than %zu bytes (limit): skipped",
+				 gx(g)->lim.max_game_bytes);
+		sgf_chunk_release(ch);
+		return g;
+	}
+	t = decode(g, ch, &n);
+	if (!t) {
+		sgf_game_diag_at(g, SGF_E_NOMEM, SGF_ERROR, (uint32_t)g->line,
+				 gx(g)->col0, "out of memory");
+		return g;
+	}
+	g->text = (const char *)t;
+	g->text_len = n;
+	parse_into(g, t, n, ch->flags);
+	return g;
+}
+
+void
+sgf_chunk_release(struct sgf_chunk *ch)
+{
+	if (!ch)
+		return;
+	free(ch->data);
+	ch->data = NULL;
+	ch->len = 0;
+}
+
+int
+sgf_parse_all(const char *buf, size_t len, const char *file,
+	      const struct sgf_limits *lim, struct sgf_game ***games)
+{
+	struct sgf_reader *rd = sgf_reader_open_mem(buf, len, file, lim);
+	struct sgf_game **v = NULL, *g;
+	struct sgf_chunk ch;
+	size_t n = 0, cap = 0;
+	int r;
+
+	*games = NULL;
+	if (!rd)
+		return -1;
+	while ((r = sgf_reader_next(rd, &ch, NULL)) > 0) {
+		if (n == cap) {
+			struct sgf_game **nv;
+			cap = cap ? cap * 2 : 8;
+			nv = realloc(v, cap * sizeof(*v));
+			if (!nv) {
+				sgf_chunk_release(&ch);
+				r = -1;
+				break;
+			}
+			v = nv;
+		}
+		g = sgf_parse_chunk(&ch, lim);
+		if (!g) {
+			r = -1;
+			break;
+		}
+		v[n++] = g;
+	}
+	sgf_reader_close(rd);
+	if (r < 0) {
+		while (n)
+			sgf_game_free(v[--n]);
+		free(v);
+		return -1;
+	}
+	*games = v;
+	return (int)n;
+}

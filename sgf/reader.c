@@ -1,0 +1,614 @@
+/*
+ * reader.c - cut an input stream into one chunk per game tree.
+ *
+ * The reader keeps only the bytes of the game being cut (plus one read
+ * buffer), so a stream of a million games needs the memory of its
+ * largest game.  Cutting is a tight scan over byte classes: outside
+ * values only '[', '(' and ')' matter, inside values only ']' and '\\'.
+ * A ']' ends a value only where SGFC's heuristic says so (see
+ * value_end_ok), exactly as the parser decides, so both agree on where
+ * a game ends.  Games whose charset hides ASCII bytes inside multi-byte
+ * characters (Shift_JIS, Big5, GBK/GB18030, ISO-2022-JP) are cut again
+ * with a charset-aware scan once their charset is known.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "internal.h"
+
+#define READ_SIZE	 ((size_t)256 * 1024)
+#define MAX_READER_DIAGS 50
+
+enum scan_mode { M_BYTE, M_DBCS, M_ISO2022 };
+
+struct scan {
+	size_t pos;
+	size_t depth;
+	int inval;
+	int dbl; /* ISO-2022: inside a two-byte run */
+	int esc; /* saw ESC (0x1B) */
+};
+
+struct sgf_reader {
+	gzFile gz;
+	int fd, close_fd;
+	unsigned char *buf; /* owned unless mem_mode */
+	size_t cap, start, len;
+	int mem_mode, eof, ioerr, started;
+	const char *file;
+	struct sgf_limits lim;
+	unsigned index;
+	uint64_t line, offset;
+	uint32_t col;
+	const char *stream_cs; /* from a BOM */
+	int decoded;	       /* buf holds UTF-8 decoded from stream_cs */
+	unsigned char vcls[256], ocls[256];
+	enum scan_mode mode;
+	const char *mode_cs;
+	struct sgf_diag *diags, *dtail;
+	unsigned ndiags;
+};
+
+static void
+rdiag(struct sgf_reader *rd, enum sgf_code code, enum sgf_severity sev,
+      const char *msg)
+{
+	struct sgf_diag *d;
+
+	if (rd->ndiags >= MAX_READER_DIAGS)
+		return;
+	d = calloc(1, sizeof(*d));
+	if (!d)
+		return;
+	d->code = code;
+	d->severity = sev;
+	d->line = (uint32_t)rd->line;
+	d->col = rd->col;
+	snprintf(d->msg, sizeof(d->msg), "%s", msg);
+	if (rd->dtail)
+		rd->dtail->next = d;
+	else
+		rd->diags = d;
+	rd->dtail = d;
+	rd->ndiags++;
+}
+
+static void
+set_mode(struct sgf_reader *rd, enum scan_mode m, const char *cs)
+{
+	int c;
+
+	memset(rd->vcls, 0, sizeof(rd->vcls));
+	memset(rd->ocls, 0, sizeof(rd->ocls));
+	rd->vcls[']'] = rd->vcls['\\'] = 1;
+	rd->ocls['['] = rd->ocls['('] = rd->ocls[')'] = 1;
+	rd->vcls[0x1B] = rd->ocls[0x1B] = 1;
+	if (m == M_DBCS)
+		for (c = 0x80; c < 256; c++)
+			if (sgf_charset_is_lead(cs, (unsigned char)c))
+				rd->vcls[c] = rd->ocls[c] = 2;
+	rd->mode = m;
+	rd->mode_cs = cs;
+}
+
+static struct sgf_reader *
+reader_new(const char *file, const struct sgf_limits *lim)
+{
+	struct sgf_reader *rd = calloc(1, sizeof(*rd));
+
+	if (!rd)
+		return NULL;
+	rd->fd = -1;
+	rd->file = file;
+	sgf_limits_fill(&rd->lim, lim);
+	rd->line = 1;
+	rd->col = 1;
+	set_mode(rd, M_BYTE, NULL);
+	return rd;
+}
+
+struct sgf_reader *
+sgf_reader_open_fd(int fd, int close_fd, const char *file,
+		   const struct sgf_limits *lim)
+{
+	struct sgf_reader *rd = reader_new(file, lim);
+	int gfd;
+
+	if (!rd)
+		return NULL;
+	/* gzclose() closes its descriptor: give zlib a duplicate when the
+	 * caller keeps the original. */
+	gfd = close_fd ? fd : dup(fd);
+	if (gfd < 0) {
+		free(rd);
+		return NULL;
+	}
+	rd->gz = gzdopen(gfd, "rb");
+	if (!rd->gz) {
+		int e = errno ? errno : ENOMEM;
+		close(gfd);
+		free(rd);
+		errno = e;
+		return NULL;
+	}
+	gzbuffer(rd->gz, 128 * 1024);
+	rd->fd = fd;
+	return rd;
+}
+
+struct sgf_reader *
+sgf_reader_open(const char *path, const char *file,
+		const struct sgf_limits *lim)
+{
+	int fd;
+	struct sgf_reader *rd;
+
+	if (!strcmp(path, "-"))
+		return sgf_reader_open_fd(0, 0, file ? file : "-", lim);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	rd = sgf_reader_open_fd(fd, 1, file ? file : path, lim);
+	if (!rd) {
+		int e = errno;
+		close(fd);
+		errno = e;
+	}
+	return rd;
+}
+
+struct sgf_reader *
+sgf_reader_open_mem(const char *buf, size_t len, const char *file,
+		    const struct sgf_limits *lim)
+{
+	struct sgf_reader *rd = reader_new(file, lim);
+
+	if (!rd)
+		return NULL;
+	rd->mem_mode = 1;
+	rd->buf = (unsigned char *)buf; /* never written in mem mode */
+	rd->len = rd->cap = len;
+	rd->eof = 1;
+	return rd;
+}
+
+void
+sgf_reader_close(struct sgf_reader *rd)
+{
+	struct sgf_diag *d;
+
+	if (!rd)
+		return;
+	if (rd->gz)
+		gzclose(rd->gz);
+	if (!rd->mem_mode || rd->decoded)
+		free(rd->buf);
+	while ((d = rd->diags)) {
+		rd->diags = d->next;
+		free(d);
+	}
+	free(rd);
+}
+
+const struct sgf_diag *
+sgf_reader_diags(const struct sgf_reader *rd)
+{
+	return rd->diags;
+}
+
+/* Read more input.  Returns 1 when bytes were added, 0 at end of input,
+ * -1 on error.  Consumed bytes before `keep` are dropped first; positions
+ * held by the caller must be adjusted by the returned shift. */
+static int
+fill(struct sgf_reader *rd, size_t *shift)
+{
+	int n;
+
+	*shift = 0;
+	if (rd->eof)
+		return 0;
+	if (rd->start > 0) {
+		memmove(rd->buf, rd->buf + rd->start, rd->len - rd->start);
+		*shift = rd->start;
+		rd->len -= rd->start;
+		rd->start = 0;
+	}
+	if (rd->cap - rd->len < READ_SIZE) {
+		size_t cap = rd->cap ? rd->cap * 2 : READ_SIZE * 2;
+		unsigned char *b;
+		while (cap - rd->len < READ_SIZE)
+			cap *= 2;
+		b = realloc(rd->buf, cap + 1);
+		if (!b) {
+			rd->ioerr = ENOMEM;
+			return -1;
+		}
+		rd->buf = b;
+		rd->cap = cap;
+	}
+	n = gzread(rd->gz, rd->buf + rd->len, (unsigned)(rd->cap - rd->len));
+	if (n < 0) {
+		int e;
+		const char *m = gzerror(rd->gz, &e);
+		rd->ioerr = e == Z_ERRNO ? (errno ? errno : EIO) : EIO;
+		(void)m;
+		return -1;
+	}
+	if (n == 0) {
+		rd->eof = 1;
+		return 0;
+	}
+	rd->len += (size_t)n;
+	return 1;
+}
+
+/* Move the consumed mark to p, keeping line, column and offset. */
+static void
+advance(struct sgf_reader *rd, size_t p)
+{
+	const unsigned char *b = rd->buf;
+	size_t i, last = (size_t)-1;
+	uint64_t nl = 0;
+	uint32_t col;
+
+	for (i = rd->start; i < p; i++)
+		if (b[i] == '\n') {
+			nl++;
+			last = i;
+		}
+	if (nl) {
+		rd->line += nl;
+		col = 1;
+		i = last + 1;
+	} else {
+		col = rd->col;
+		i = rd->start;
+	}
+	for (; i < p; i++)
+		col += (b[i] & 0xC0) != 0x80;
+	rd->col = col;
+	rd->offset += p - rd->start;
+	rd->start = p;
+}
+
+/* Decode a UTF-16 stream as a whole (such files are small: editors write
+ * them one game at a time).  The stream is then read from memory. */
+static int
+decode_utf16(struct sgf_reader *rd, const char *cs)
+{
+	size_t shift, outlen, nbad;
+	char *u;
+	int r;
+
+	while ((r = fill(rd, &shift)) > 0)
+		if (rd->len > rd->lim.max_game_bytes)
+			break;
+	if (r < 0)
+		return -1;
+	u = sgf_charset_to_utf8(cs, (char *)rd->buf + rd->start,
+				rd->len - rd->start, &outlen, &nbad);
+	if (!u) {
+		rd->ioerr = ENOMEM;
+		return -1;
+	}
+	if (!rd->mem_mode || rd->decoded)
+		free(rd->buf);
+	if (rd->gz) {
+		gzclose(rd->gz);
+		rd->gz = NULL;
+	}
+	rd->buf = (unsigned char *)u;
+	rd->start = 0;
+	rd->len = rd->cap = outlen;
+	rd->eof = 1;
+	rd->mem_mode = 1;
+	rd->decoded = 1;
+	rd->stream_cs = cs;
+	if (outlen >= 3 && !memcmp(u, "\xEF\xBB\xBF", 3))
+		advance(rd, 3);
+	rd->col = 1;
+	return 0;
+}
+
+/* First look at the stream: a BOM or UTF-16 without one. */
+static int
+start_stream(struct sgf_reader *rd)
+{
+	size_t shift;
+	const unsigned char *b;
+	size_t n, i, z_even = 0, z_odd = 0;
+
+	rd->started = 1;
+	while (!rd->eof && rd->len - rd->start < 4)
+		if (fill(rd, &shift) < 0)
+			return -1;
+	b = rd->buf + rd->start;
+	n = rd->len - rd->start;
+	if (n >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF) {
+		rd->stream_cs = "UTF-8";
+		advance(rd, rd->start + 3);
+		rd->col = 1;
+		return 0;
+	}
+	if (n >= 2 && b[0] == 0xFF && b[1] == 0xFE)
+		return decode_utf16(rd, "UTF-16LE");
+	if (n >= 2 && b[0] == 0xFE && b[1] == 0xFF)
+		return decode_utf16(rd, "UTF-16BE");
+	for (i = 0; i + 1 < n && i < 64; i += 2) {
+		z_even += b[i] == 0;
+		z_odd += b[i + 1] == 0;
+	}
+	if (n >= 4 && z_odd >= 2 && !z_even && b[0] == '(')
+		return decode_utf16(rd, "UTF-16LE");
+	if (n >= 4 && z_even >= 2 && !z_odd && b[1] == '(')
+		return decode_utf16(rd, "UTF-16BE");
+	return 0;
+}
+
+enum { SCAN_END, SCAN_MORE };
+
+/* Resume scanning a game at st->pos.  SCAN_END with st->pos just after
+ * the final ')', or SCAN_MORE when the buffer ran out (st->pos at a
+ * point where scanning can resume once more bytes are there). */
+static int
+scan(struct sgf_reader *rd, struct scan *st)
+{
+	const unsigned char *b = rd->buf, *vc = rd->vcls, *oc = rd->ocls;
+	size_t n = rd->len, p = st->pos;
+	int eof = rd->eof;
+
+	for (;;) {
+		unsigned char c;
+		if (st->dbl) {
+			while (p < n && b[p] != 0x1B)
+				p++;
+			if (p >= n)
+				goto more;
+		} else if (st->inval) {
+			while (p < n && !vc[b[p]])
+				p++;
+			if (p >= n)
+				goto more;
+		} else {
+			while (p < n && !oc[b[p]])
+				p++;
+			if (p >= n)
+				goto more;
+		}
+		c = b[p];
+		if (c == 0x1B) {
+			st->esc = 1;
+			if (rd->mode == M_ISO2022) {
+				if (p + 2 >= n && !eof)
+					goto more;
+				if (p + 2 < n && b[p + 1] == '$')
+					st->dbl = 1;
+				else if (p + 2 < n && b[p + 1] == '(')
+					st->dbl = 0;
+			}
+			p++;
+			continue;
+		}
+		if (vc[c] == 2) { /* DBCS lead byte: skip the character */
+			if (p + 1 >= n && !eof)
+				goto more;
+			p += 2;
+			continue;
+		}
+		if (st->inval) {
+			if (c == ']') {
+				int r = value_end_ok(b + p + 1, b + n, eof);
+				if (r < 0)
+					goto more;
+				p++;
+				if (r)
+					st->inval = 0;
+			} else { /* '\\' */
+				if (p + 2 >= n && !eof)
+					goto more;
+				if (rd->mode == M_DBCS && p + 1 < n &&
+				    vc[b[p + 1]] == 2)
+					p++;
+				p += 2;
+			}
+			continue;
+		}
+		p++;
+		if (c == '[') {
+			st->inval = 1;
+		} else if (c == '(') {
+			st->depth++;
+		} else if (st->depth > 0 && --st->depth == 0) { /* ')' */
+			st->pos = p;
+			return SCAN_END;
+		}
+	}
+more:
+	st->pos = p > n ? n : p;
+	return SCAN_MORE;
+}
+
+/* OR of all bytes (any >= 0x80?) over b[0..n). */
+static int
+any_high(const unsigned char *b, size_t n)
+{
+	unsigned char o = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		o |= b[i];
+	return (o & 0x80) != 0;
+}
+
+int
+sgf_reader_next(struct sgf_reader *rd, struct sgf_chunk *ch,
+		struct sgf_diag *err)
+{
+	size_t p, shift, e;
+	int junk = 0, r, too_big = 0, bom = 0, high, unterminated = 0;
+	struct scan st;
+	uint64_t gline, goff;
+	uint32_t gcol;
+	const char *cs;
+	struct cs_info info;
+
+	memset(ch, 0, sizeof(*ch));
+	if (rd->ioerr)
+		return 0;
+	if (!rd->started && start_stream(rd) < 0)
+		goto ioerr;
+
+	/* 1. find the start of the next game tree */
+	p = rd->start;
+	for (;;) {
+		const unsigned char *b = rd->buf;
+		while (p < rd->len) {
+			unsigned char c = b[p];
+			if (c == '(') {
+				r = sgf_is_tree_start(b + p, b + rd->len,
+						      rd->eof);
+				if (r == 1)
+					goto found;
+				if (r < 0)
+					break;
+				junk = 1;
+				p++;
+			} else if (is_ws(c)) {
+				p++;
+			} else if (c == 0xEF && p + 2 < rd->len &&
+				   b[p + 1] == 0xBB && b[p + 2] == 0xBF) {
+				bom = 1; /* a BOM between concatenated files */
+				p += 3;
+			} else {
+				junk = 1;
+				p++;
+			}
+		}
+		advance(rd, p);
+		if (rd->eof) {
+			if (junk && rd->index == 0)
+				rdiag(rd, SGF_E_NOT_SGF, SGF_ERROR,
+				      "no game tree found");
+			else if (junk)
+				rdiag(rd, SGF_W_JUNK_AFTER, SGF_WARNING,
+				      "junk after the last game ignored");
+			else if (rd->index == 0)
+				rdiag(rd, SGF_E_NOT_SGF, SGF_ERROR,
+				      "no game tree found (empty input)");
+			return 0;
+		}
+		if (fill(rd, &shift) < 0)
+			goto ioerr;
+		p = rd->start;
+	}
+found:
+	advance(rd, p);
+	gline = rd->line;
+	gcol = rd->col;
+	goff = rd->offset;
+	set_mode(rd, M_BYTE, NULL);
+
+rescan:
+	memset(&st, 0, sizeof(st));
+	st.pos = rd->start;
+	for (;;) {
+		if (scan(rd, &st) == SCAN_END)
+			break;
+		if (rd->eof) {
+			unterminated = 1;
+			st.pos = rd->len;
+			break;
+		}
+		if (st.pos - rd->start > rd->lim.max_game_bytes) {
+			/* too big: keep scanning, drop what was scanned */
+			too_big = 1;
+			advance(rd, st.pos);
+		}
+		if (fill(rd, &shift) < 0)
+			goto ioerr;
+		st.pos -= shift;
+	}
+	e = st.pos;
+	if (e - rd->start > rd->lim.max_game_bytes)
+		too_big = 1;
+
+	/* 2. the charset decides whether the cut was right */
+	cs = rd->stream_cs ? rd->stream_cs : bom ? "UTF-8" : NULL;
+	memset(&info, 0, sizeof(info));
+	high = 0;
+	if (!too_big && !cs) {
+		high = any_high(rd->buf + rd->start, e - rd->start);
+		if (high || st.esc) {
+			cs = sgf_charset_detect((char *)rd->buf + rd->start,
+						e - rd->start, &info);
+			if (rd->mode == M_BYTE) {
+				enum cs_kind k = sgf_charset_kind(cs);
+				if (k == CS_DBCS_LOW_TRAIL) {
+					set_mode(rd, M_DBCS, cs);
+					goto rescan;
+				}
+				if (k == CS_ISO2022) {
+					set_mode(rd, M_ISO2022, cs);
+					goto rescan;
+				}
+			}
+		} else {
+			cs = "UTF-8";
+		}
+	}
+
+	/* 3. the chunk */
+	ch->file = rd->file;
+	ch->index = ++rd->index;
+	ch->line = gline;
+	ch->col = gcol;
+	ch->offset = goff;
+	ch->charset = cs;
+	if (junk)
+		ch->flags |= SGF_CHUNK_JUNK_BEFORE;
+	if (unterminated)
+		ch->flags |= SGF_CHUNK_UNTERMINATED;
+	if (rd->decoded)
+		ch->flags |= SGF_CHUNK_DECODED;
+	if (too_big) {
+		ch->flags |= SGF_CHUNK_TOO_BIG;
+		ch->data = calloc(1, 1);
+		ch->len = 0;
+	} else {
+		if (!high && !st.esc)
+			ch->flags |= SGF_CHUNK_ASCII;
+		if (info.how != CS_DECLARED)
+			ch->flags |= SGF_CHUNK_CS_NOTE;
+		ch->len = e - rd->start;
+		ch->data = malloc(ch->len + 1);
+		if (ch->data) {
+			memcpy(ch->data, rd->buf + rd->start, ch->len);
+			ch->data[ch->len] = 0;
+		}
+	}
+	if (!ch->data) {
+		ch->len = 0;
+		rd->ioerr = ENOMEM;
+		goto ioerr;
+	}
+	advance(rd, e);
+	return 1;
+
+ioerr:
+	if (err) {
+		memset(err, 0, sizeof(*err));
+		err->code = rd->ioerr == ENOMEM ? SGF_E_NOMEM : SGF_E_IO;
+		err->severity = SGF_ERROR;
+		err->line = (uint32_t)rd->line;
+		err->col = rd->col;
+		snprintf(err->msg, sizeof(err->msg), "read error: %s",
+			 strerror(rd->ioerr ? rd->ioerr : EIO));
+	}
+	if (!rd->ioerr)
+		rd->ioerr = EIO;
+	return -1;
+}

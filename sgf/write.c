@@ -1,0 +1,238 @@
+/*
+ * write.c - canonical FF[4] SGF out of a tree.
+ *
+ * The tree is walked with parent and sibling links, never recursively.
+ * Output is built in a buffer and written with one fwrite per game.
+ * Layout (default): the root's properties on lines of about 72
+ * columns, then moves two to a line (a black and a white move), every
+ * node with more than a move on its own line, every variation on a new
+ * line.  SGF_WRITE_COMPACT puts the whole game on one line.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define WRAP 72
+
+struct wbuf {
+	char *p;
+	size_t n, cap;
+	size_t col; /* bytes since the last newline */
+	int nomem;
+};
+
+static int
+grow(struct wbuf *w, size_t need)
+{
+	size_t cap = w->cap ? w->cap : 4096;
+	char *p;
+
+	while (cap - w->n < need)
+		cap *= 2;
+	p = realloc(w->p, cap);
+	if (!p) {
+		w->nomem = 1;
+		return -1;
+	}
+	w->p = p;
+	w->cap = cap;
+	return 0;
+}
+
+static void
+put(struct wbuf *w, const char *s, size_t n)
+{
+	if (w->cap - w->n < n && grow(w, n))
+		return;
+	memcpy(w->p + w->n, s, n);
+	w->n += n;
+	w->col += n;
+}
+
+static void
+putc_(struct wbuf *w, char c)
+{
+	if (w->cap - w->n < 1 && grow(w, 1))
+		return;
+	w->p[w->n++] = c;
+	w->col = c == '\n' ? 0 : w->col + 1;
+}
+
+static void
+newline(struct wbuf *w)
+{
+	putc_(w, '\n');
+}
+
+/* A value with ']' and '\\' escaped. */
+static void
+put_value(struct wbuf *w, const char *s, size_t n)
+{
+	size_t i, run = 0;
+
+	if (w->cap - w->n < n + 2 && grow(w, n + 2))
+		return;
+	w->p[w->n++] = '[';
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+		if (c == ']' || c == '\\') {
+			put(w, s + run, i - run);
+			putc_(w, '\\');
+			run = i;
+		} else if (c == '\n') {
+			put(w, s + run, i + 1 - run);
+			w->col = 0;
+			run = i + 1;
+		}
+	}
+	put(w, s + run, n - run);
+	putc_(w, ']');
+}
+
+static void
+put_prop(struct wbuf *w, const struct sgf_prop *p)
+{
+	const struct sgf_value *v;
+
+	put(w, p->id, strlen(p->id));
+	for (v = p->values; v; v = v->next)
+		put_value(w, v->s, v->len);
+}
+
+/* Is the node a lone move (B or W with one short value)? */
+static int
+simple_move(const struct sgf_node *n)
+{
+	const struct sgf_prop *p = n->props;
+
+	return p && !p->next && (p->pid == SGF_P_B || p->pid == SGF_P_W) &&
+	       p->nvalues == 1 && p->values->len <= 2;
+}
+
+static void
+put_root(struct wbuf *w, const struct sgf_node *n, int compact)
+{
+	const struct sgf_prop *p;
+	int have_ff = 0, have_ca = 0;
+
+	for (p = n->props; p; p = p->next) {
+		have_ff |= p->pid == SGF_P_FF;
+		have_ca |= p->pid == SGF_P_CA;
+	}
+	putc_(w, ';');
+	if (!have_ff)
+		put(w, "FF[4]", 5);
+	if (!have_ca && !have_ff)
+		put(w, "CA[UTF-8]", 9);
+	for (p = n->props; p; p = p->next) {
+		size_t before = w->n;
+		if (!compact && w->col > 1 && w->col >= WRAP)
+			newline(w);
+		if (p->pid == SGF_P_FF) {
+			put(w, "FF[4]", 5);
+			if (!have_ca)
+				put(w, "CA[UTF-8]", 9);
+		} else if (p->pid == SGF_P_CA) {
+			put(w, "CA[UTF-8]", 9);
+		} else {
+			put_prop(w, p);
+		}
+		/* a long property went past the margin: break after it */
+		if (!compact && w->n - before > WRAP && p->next)
+			newline(w);
+	}
+}
+
+static void
+put_node(struct wbuf *w, const struct sgf_node *n, int compact)
+{
+	const struct sgf_prop *p;
+
+	putc_(w, ';');
+	for (p = n->props; p; p = p->next) {
+		if (!compact && w->col >= WRAP && p != n->props)
+			newline(w);
+		put_prop(w, p);
+	}
+}
+
+/* Write the tree of g into w. */
+static void
+build(struct wbuf *w, const struct sgf_game *g, int compact)
+{
+	const struct sgf_node *n = g->root, *root = g->root, *par;
+	int on_line = 0; /* simple moves on the current line */
+	int prev_simple = 0;
+
+	putc_(w, '(');
+	put_root(w, root, compact);
+	for (;;) {
+		if (n->child) {
+			int many = n->child->next != NULL;
+			n = n->child;
+			if (many) {
+				if (!compact)
+					newline(w);
+				putc_(w, '(');
+				on_line = 0;
+				prev_simple = 0;
+			}
+		} else {
+			/* climb until a node with a next sibling */
+			for (;;) {
+				if (n == root) {
+					putc_(w, ')');
+					return;
+				}
+				par = n->parent;
+				if (par->child->next)
+					putc_(w, ')'); /* end of a variation */
+				if (n->next && par->child->next) {
+					n = n->next;
+					if (!compact)
+						newline(w);
+					putc_(w, '(');
+					on_line = 0;
+					prev_simple = 0;
+					break;
+				}
+				n = par;
+			}
+		}
+		if (!compact) {
+			int simple = simple_move(n);
+			if (w->col > 1 &&
+			    (!simple || !prev_simple || on_line >= 2)) {
+				newline(w);
+				on_line = 0;
+			}
+			prev_simple = simple;
+			on_line++;
+		}
+		put_node(w, n, compact);
+	}
+}
+
+int
+sgf_write_sgf(FILE *out, const struct sgf_game *g, unsigned flags)
+{
+	struct wbuf w;
+	int r = 0;
+
+	if (!g || !g->root)
+		return 0;
+	memset(&w, 0, sizeof(w));
+	build(&w, g, (flags & SGF_WRITE_COMPACT) != 0);
+	newline(&w);
+	if (w.nomem) {
+		free(w.p);
+		errno = ENOMEM;
+		return -1;
+	}
+	if (fwrite(w.p, 1, w.n, out) != w.n)
+		r = -1;
+	free(w.p);
+	return r;
+}

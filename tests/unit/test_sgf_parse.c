@@ -1,0 +1,461 @@
+/*
+ * test_sgf_parse.c - the reader, the parser, queries and the SGF writer.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sgf/sgf.h"
+#include "unit.h"
+
+/* Parse a string that holds exactly `want` games; returns the first. */
+static struct sgf_game **
+parse_n(const char *s, int want)
+{
+	struct sgf_game **v = NULL;
+	int n = sgf_parse_all(s, strlen(s), "t.sgf", NULL, &v);
+
+	CHECK_INT(n, want);
+	if (n != want) {
+		while (n > 0)
+			sgf_game_free(v[--n]);
+		free(v);
+		return NULL;
+	}
+	return v;
+}
+
+static void
+free_all(struct sgf_game **v, int n)
+{
+	int i;
+
+	if (!v)
+		return;
+	for (i = 0; i < n; i++)
+		sgf_game_free(v[i]);
+	free(v);
+}
+
+static char *
+write_sgf(const struct sgf_game *g, unsigned flags)
+{
+	char *s = NULL;
+	size_t len;
+	FILE *f = open_memstream(&s, &len);
+
+	CHECK_INT(sgf_write_sgf(f, g, flags), 0);
+	fclose(f);
+	return s;
+}
+
+static int
+has_diag(const struct sgf_game *g, enum sgf_code c)
+{
+	const struct sgf_diag *d;
+
+	for (d = g->diags; d; d = d->next)
+		if (d->code == c)
+			return 1;
+	return 0;
+}
+
+static const struct sgf_diag *
+find_diag(const struct sgf_game *g, enum sgf_code c)
+{
+	const struct sgf_diag *d;
+
+	for (d = g->diags; d; d = d->next)
+		if (d->code == c)
+			return d;
+	return NULL;
+}
+
+static void
+a_simple_game_is_read_in_order(void)
+{
+	struct sgf_game **v = parse_n(
+	    "(;GM[1]FF[4]SZ[9]PB[Black]XY[odd][x]\n;B[ee];W[];B[tt])", 1);
+	struct sgf_game *g;
+	const struct sgf_prop *p;
+	const struct sgf_node *n;
+
+	if (!v)
+		return;
+	g = v[0];
+	CHECK(g->root != NULL);
+	CHECK_INT(g->nnodes, 4);
+	CHECK_INT(g->nerrors, 0);
+	CHECK_INT(g->nwarnings, 0);
+	CHECK_INT(g->index, 1);
+	CHECK_STR(g->charset, "UTF-8");
+	p = g->root->props;
+	CHECK_STR(p->id, "GM");
+	CHECK_INT(p->pid, SGF_P_GM);
+	p = p->next->next->next;
+	CHECK_STR(p->id, "PB");
+	CHECK_STR(p->values->s, "Black");
+	p = p->next;
+	CHECK_STR(p->id, "XY");
+	CHECK_INT(p->pid, SGF_P_OTHER);
+	CHECK_INT(p->nvalues, 2);
+	CHECK_STR(p->values->next->s, "x");
+	CHECK_STR(sgf_root_value(g, SGF_P_PB), "Black");
+	CHECK(sgf_node_prop_id(g->root, "XY") == p);
+	n = g->root->child;
+	CHECK(n && n->parent == g->root && !n->next);
+	CHECK_STR(sgf_node_prop(n, SGF_P_B)->values->s, "ee");
+	CHECK_INT(sgf_node_prop(n->child, SGF_P_W)->values->len, 0);
+	free_all(v, 1);
+}
+
+static void
+escapes_and_soft_breaks_are_removed(void)
+{
+	struct sgf_game **v =
+	    parse_n("(;C[a\\]b\\\\c\\:d\\\ne\\\r\nf\nraw])", 1);
+	const char *s;
+
+	if (!v)
+		return;
+	s = v[0]->root->props->values->s;
+	CHECK_STR(s, "a]b\\c:def\nraw");
+	CHECK_INT(v[0]->root->props->values->len, strlen("a]b\\c:def\nraw"));
+	free_all(v, 1);
+}
+
+static void
+writer_escapes_and_sets_ff_and_ca(void)
+{
+	struct sgf_game **v =
+	    parse_n("(;FF[3]GM[1]CA[ISO-8859-1]C[x\\]y\\\\z];B[aa])", 1);
+	char *s;
+
+	if (!v)
+		return;
+	s = write_sgf(v[0], SGF_WRITE_COMPACT);
+	CHECK_STR(s, "(;FF[4]GM[1]CA[UTF-8]C[x\\]y\\\\z];B[aa])\n");
+	free(s);
+	free_all(v, 1);
+	v = parse_n("(;GM[1];B[aa])", 1);
+	if (!v)
+		return;
+	s = write_sgf(v[0], SGF_WRITE_COMPACT);
+	CHECK_STR(s, "(;FF[4]CA[UTF-8]GM[1];B[aa])\n");
+	free(s);
+	free_all(v, 1);
+}
+
+static void
+variations_are_written_back(void)
+{
+	const char *in = "(;GM[1](;B[aa];W[bb](;B[cc])(;B[dd];W[ee]))(;B[ff]))";
+	struct sgf_game **v = parse_n(in, 1);
+	char *s;
+
+	if (!v)
+		return;
+	CHECK_INT(v[0]->root->nchildren, 2);
+	s = write_sgf(v[0], SGF_WRITE_COMPACT);
+	CHECK_STR(s, "(;FF[4]CA[UTF-8]GM[1](;B[aa];W[bb](;B[cc])(;B[dd];W[ee]))"
+		     "(;B[ff]))\n");
+	free(s);
+	/* the readable layout parses back to the same compact form */
+	s = write_sgf(v[0], 0);
+	CHECK(strchr(s, '\n') != strrchr(s, '\n'));
+	{
+		struct sgf_game **w = parse_n(s, 1);
+		char *s2 = w ? write_sgf(w[0], SGF_WRITE_COMPACT) : NULL;
+		CHECK_STR(s2, "(;FF[4]CA[UTF-8]GM[1](;B[aa];W[bb](;B[cc])(;B["
+			      "dd];W[ee]))(;B[ff]))\n");
+		free(s2);
+		free_all(w, 1);
+	}
+	free(s);
+	free_all(v, 1);
+}
+
+static void
+default_layout_puts_two_moves_on_a_line(void)
+{
+	struct sgf_game **v =
+	    parse_n("(;GM[1]SZ[19];B[aa];W[bb];B[cc];W[dd];B[ee]C[hi])", 1);
+	char *s;
+
+	if (!v)
+		return;
+	s = write_sgf(v[0], 0);
+	CHECK_STR(s, "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[aa];W[bb]\n;B[cc];W[dd]\n"
+		     ";B[ee]C[hi])\n");
+	free(s);
+	free_all(v, 1);
+}
+
+static void
+collections_give_one_game_each(void)
+{
+	struct sgf_game **v =
+	    parse_n("(;GM[1]C[one])\n(;GM[1]C[two])junk(;C[three])", 3);
+
+	if (!v)
+		return;
+	CHECK_STR(v[0]->root->props->next->values->s, "one");
+	CHECK_INT(v[1]->index, 2);
+	CHECK_INT(v[1]->line, 2);
+	CHECK_STR(v[2]->root->props->values->s, "three");
+	CHECK(has_diag(v[2], SGF_W_JUNK_BEFORE));
+	free_all(v, 3);
+}
+
+static void
+ff3_lowercase_identifiers_are_reduced(void)
+{
+	struct sgf_game **v = parse_n("(;GaMe[1]SiZe[9]AddBlack[aa][bb])", 1);
+	const struct sgf_prop *p;
+
+	if (!v)
+		return;
+	p = v[0]->root->props;
+	CHECK_STR(p->id, "GM");
+	CHECK_STR(p->next->id, "SZ");
+	CHECK_STR(p->next->next->id, "AB");
+	CHECK_INT(p->next->next->pid, SGF_P_AB);
+	CHECK(has_diag(v[0], SGF_W_LOWERCASE_ID));
+	CHECK_INT(v[0]->nerrors, 0);
+	free_all(v, 1);
+}
+
+static void
+recoveries_are_warnings_with_positions(void)
+{
+	struct sgf_game **v;
+	const struct sgf_diag *d;
+	char *s;
+
+	/* missing ';', duplicate property, missing ')' */
+	v = parse_n("Mail header\n(GM[1]C[a]\n C[b];B[aa]", 1);
+	if (!v)
+		return;
+	CHECK_INT(v[0]->nerrors, 0);
+	CHECK(has_diag(v[0], SGF_W_JUNK_BEFORE));
+	d = find_diag(v[0], SGF_W_MISSING_SEMI);
+	CHECK(d && d->line == 2 && d->col == 1);
+	d = find_diag(v[0], SGF_W_DUPLICATE_PROP);
+	CHECK(d && d->line == 3 && d->col == 2);
+	CHECK(has_diag(v[0], SGF_W_MISSING_PAREN));
+	s = write_sgf(v[0], SGF_WRITE_COMPACT);
+	CHECK_STR(s, "(;FF[4]CA[UTF-8]GM[1]C[a][b];B[aa])\n");
+	free(s);
+	free_all(v, 1);
+
+	/* an unescaped ']' in a comment (SGFC's heuristic) */
+	v = parse_n("(;C[see [1] and ]x] here];B[aa])", 1);
+	if (!v)
+		return;
+	CHECK_STR(v[0]->root->props->values->s, "see [1] and ]x] here");
+	d = find_diag(v[0], SGF_W_UNESCAPED_BRACKET);
+	CHECK(d && d->line == 1 && d->col == 11);
+	CHECK_INT(v[0]->nnodes, 2);
+	free_all(v, 1);
+}
+
+static void
+errors_stay_within_their_game(void)
+{
+	struct sgf_game **v =
+	    parse_n("(;C[ok])(;B[aa];%%W[bb])(;C[never closed", 3);
+
+	if (!v)
+		return;
+	CHECK_INT(v[0]->nerrors, 0);
+	CHECK(v[1]->nerrors > 0);
+	CHECK(has_diag(v[1], SGF_E_SYNTAX));
+	CHECK_INT(v[1]->nnodes, 2);
+	CHECK(has_diag(v[2], SGF_E_TRUNCATED));
+	free_all(v, 3);
+}
+
+static void
+limits_give_errors(void)
+{
+	struct sgf_limits lim;
+	struct sgf_game **v = NULL;
+	const char *in = "(;C[0123456789];B[aa];W[bb])(;C[short])";
+	int n;
+
+	memset(&lim, 0, sizeof(lim));
+	lim.max_value_bytes = 5;
+	n = sgf_parse_all(in, strlen(in), "t", &lim, &v);
+	CHECK_INT(n, 2);
+	if (n == 2) {
+		CHECK(has_diag(v[0], SGF_E_LIMIT));
+		CHECK_INT(v[1]->nerrors, 0);
+	}
+	free_all(v, n);
+	memset(&lim, 0, sizeof(lim));
+	lim.max_nodes = 2;
+	n = sgf_parse_all(in, strlen(in), "t", &lim, &v);
+	CHECK_INT(n, 2);
+	if (n == 2) {
+		CHECK(has_diag(v[0], SGF_E_LIMIT));
+		CHECK_INT(v[0]->nnodes, 2);
+	}
+	free_all(v, n);
+	memset(&lim, 0, sizeof(lim));
+	lim.max_game_bytes = 20;
+	n = sgf_parse_all(in, strlen(in), "t", &lim, &v);
+	CHECK_INT(n, 2);
+	if (n == 2) {
+		CHECK(has_diag(v[0], SGF_E_LIMIT));
+		CHECK(v[0]->root == NULL);
+		CHECK_INT(v[1]->nerrors, 0);
+		CHECK_STR(sgf_root_value(v[1], SGF_P_C), "short");
+	}
+	free_all(v, n);
+}
+
+static void
+points_and_point_lists(void)
+{
+	int x = -1, y = -1;
+
+	CHECK_INT(sgf_point("pd", 2, 19, 19, &x, &y), 1);
+	CHECK(x == 15 && y == 3);
+	CHECK_INT(sgf_point("", 0, 19, 19, &x, &y), 0);
+	CHECK_INT(sgf_point("tt", 2, 19, 19, &x, &y), 0);
+	CHECK_INT(sgf_point("tt", 2, 21, 21, &x, &y), 1);
+	CHECK(x == 19 && y == 19);
+	CHECK_INT(sgf_point("sa", 2, 19, 19, &x, &y), 1);
+	CHECK_INT(sgf_point("ta", 2, 19, 19, &x, &y), -1);
+	CHECK_INT(sgf_point("Az", 2, 52, 52, &x, &y), 1);
+	CHECK(x == 26 && y == 25);
+	CHECK_INT(sgf_point("a", 1, 19, 19, &x, &y), -1);
+	CHECK_INT(sgf_point_list("aa:cc", 5, 19, 19, NULL, NULL), 9);
+	CHECK_INT(sgf_point_list("cc:aa", 5, 19, 19, NULL, NULL), 9);
+	CHECK_INT(sgf_point_list("dd", 2, 19, 19, NULL, NULL), 1);
+	CHECK_INT(sgf_point_list("aa:zz", 5, 19, 19, NULL, NULL), -1);
+	CHECK_INT(sgf_point_list("aa-cc", 5, 19, 19, NULL, NULL), -1);
+}
+
+static void
+board_sizes(void)
+{
+	struct sgf_game **v =
+	    parse_n("(;SZ[19:13])(;SZ[9])(;SZ[53])(;C[x])", 4);
+	int c, r;
+
+	if (!v)
+		return;
+	CHECK_INT(sgf_board_size(v[0], &c, &r), 0);
+	CHECK(c == 19 && r == 13);
+	CHECK_INT(sgf_board_size(v[1], &c, &r), 0);
+	CHECK(c == 9 && r == 9);
+	CHECK_INT(sgf_board_size(v[2], &c, &r), -1);
+	CHECK(c == 19 && r == 19);
+	CHECK_INT(sgf_board_size(v[3], &c, &r), 0);
+	CHECK(c == 19 && r == 19);
+	free_all(v, 4);
+}
+
+static void
+building_api_makes_a_writable_game(void)
+{
+	struct sgf_game *g = sgf_game_new("built", 1);
+	struct sgf_node *r, *n;
+	struct sgf_prop *p;
+	char *s;
+
+	r = sgf_node_add(g, NULL);
+	sgf_prop_add(g, r, "GM", "1", 1);
+	sgf_prop_add(g, r, "SZ", "19", 2);
+	p = sgf_prop_add(g, r, "AB", "aa", 2);
+	sgf_prop_add_value(g, p, "bb", 2);
+	n = sgf_node_add(g, r);
+	sgf_prop_add(g, n, "B", "cc", 2);
+	sgf_prop_add(g, n, "C", "a]b", 3);
+	sgf_node_add(g, r);
+	sgf_prop_set(g, r, "SZ", "13", 2);
+	sgf_prop_remove(r, (struct sgf_prop *)sgf_node_prop(r, SGF_P_GM));
+	sgf_game_diag(g, SGF_W_OTHER, SGF_WARNING, 0, "note %d", 1);
+	CHECK_INT(g->nwarnings, 1);
+	CHECK_STR(g->diags->msg, "note 1");
+	CHECK_INT(r->nchildren, 2);
+	CHECK_INT(g->nnodes, 3);
+	s = write_sgf(g, SGF_WRITE_COMPACT);
+	CHECK_STR(s, "(;FF[4]CA[UTF-8]SZ[13]AB[aa][bb](;B[cc]C[a\\]b])(;))\n");
+	free(s);
+	sgf_game_free(g);
+}
+
+static void
+code_names_are_stable(void)
+{
+	CHECK_STR(sgf_code_name(SGF_W_MISSING_SEMI), "missing-semicolon");
+	CHECK_STR(sgf_code_name(SGF_E_LIMIT), "limit-exceeded");
+	CHECK_STR(sgf_code_name(SGF_CODE_COUNT), "unknown");
+	CHECK_INT(sgf_pid_of("AB"), SGF_P_AB);
+	CHECK_INT(sgf_pid_of("OW"), SGF_P_OW);
+	CHECK_INT(sgf_pid_of("ZZ"), SGF_P_OTHER);
+	CHECK_INT(sgf_pid_of("ABC"), SGF_P_OTHER);
+}
+
+static void
+reader_cuts_a_stream_from_a_file_descriptor(void)
+{
+	char path[] = "/tmp/sgfXXXXXX";
+	int fd = mkstemp(path);
+	FILE *f;
+	struct sgf_reader *rd;
+	struct sgf_chunk ch;
+	int i, n = 0;
+
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	f = fdopen(fd, "w");
+	/* enough games to cross the reader's buffer several times */
+	for (i = 0; i < 20000; i++)
+		fprintf(f,
+			"(;GM[1]C[game %d with a ] bracket]\n;B[aa];W[bb])\n",
+			i);
+	fclose(f);
+	rd = sgf_reader_open(path, "x", NULL);
+	CHECK(rd != NULL);
+	while (rd && sgf_reader_next(rd, &ch, NULL) > 0) {
+		struct sgf_game *g = sgf_parse_chunk(&ch, NULL);
+		char want[64];
+		snprintf(want, sizeof(want), "game %d with a ] bracket", n);
+		if (n == 0 || n == 19999 || n == 7777) {
+			CHECK_STR(sgf_root_value(g, SGF_P_C), want);
+			CHECK_INT(g->line, 2 * n + 1);
+			CHECK_INT(g->nnodes, 3);
+		}
+		n++;
+		sgf_game_free(g);
+	}
+	CHECK_INT(n, 20000);
+	sgf_reader_close(rd);
+	unlink(path);
+}
+
+int
+main(void)
+{
+	RUN(a_simple_game_is_read_in_order);
+	RUN(escapes_and_soft_breaks_are_removed);
+	RUN(writer_escapes_and_sets_ff_and_ca);
+	RUN(variations_are_written_back);
+	RUN(default_layout_puts_two_moves_on_a_line);
+	RUN(collections_give_one_game_each);
+	RUN(ff3_lowercase_identifiers_are_reduced);
+	RUN(recoveries_are_warnings_with_positions);
+	RUN(errors_stay_within_their_game);
+	RUN(limits_give_errors);
+	RUN(points_and_point_lists);
+	RUN(board_sizes);
+	RUN(building_api_makes_a_writable_game);
+	RUN(code_names_are_stable);
+	RUN(reader_cuts_a_stream_from_a_file_descriptor);
+	return UNIT_DONE();
+}
