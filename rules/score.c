@@ -269,10 +269,15 @@ score_count(const struct score_pos *pos, const struct score_opts *o,
 		}
 		r->cn[own].area++;
 		if (m == own && rseki[reg[p]]) {
+			/* Strict rules (Art. 8) give seki eyes to nobody;
+			 * servers count them as territory like any other
+			 * enclosed point (measured on the OGS games). */
 			if (c == SCORE_EMPTY)
 				r->mark[p] = own == SCORE_BLACK
 						 ? SCORE_M_BSEKIEYE
 						 : SCORE_M_WSEKIEYE;
+			if (!o->strict)
+				r->jp[own].territory++;
 			continue;
 		}
 		if (o->strict && rsize[reg[p]] == 1 && m == own &&

@@ -59,6 +59,12 @@ seki_with_eyes_counts_in_area_only(void)
 	     ". . . . . . ."
 	     ". . . . . . ."
 	     ". . . . . . .");
+	/* server convention: seki eyes are territory like any point */
+	score_count(&p, &o, &r);
+	CHECK_INT(r.jp[SCORE_BLACK].total, 25);
+	CHECK_INT(r.jp[SCORE_WHITE].total, 1);
+	/* strict (Art. 8): they are nobody's */
+	o.strict = true;
 	score_count(&p, &o, &r);
 	CHECK_INT(r.jp[SCORE_BLACK].total, 24);
 	CHECK_INT(r.jp[SCORE_WHITE].total, 0);
