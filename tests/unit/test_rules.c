@@ -9,13 +9,24 @@
 #include "../../rules/board.h"
 #include "../../rules/check.h"
 #include "../../rules/rules.h"
-#include "rules_mini.h"
 #include "unit.h"
 
+/* Parse the first game of text with the real parser.  Games are kept
+ * until exit (tests only). */
 static struct sgf_game *
 parse(const char *text)
 {
-	return mini_parse(text);
+	struct sgf_game **games = NULL;
+	struct sgf_game *g;
+	int n = sgf_parse_all(text, strlen(text), "test.sgf", NULL, &games);
+
+	if (n < 1)
+		return NULL;
+	g = games[0];
+	while (n > 1)
+		sgf_game_free(games[--n]);
+	free(games);
+	return g;
 }
 
 /* Render the problems as "code@move[:point][/variation]" joined by
