@@ -258,6 +258,7 @@ struct ctx {
 	size_t capframes;
 	uint64_t *snaps; /* saved boards, a stack of words */
 	size_t capsnaps;
+	struct board *empty; /* an empty board of the last size used */
 	/* reset for each game: from `g` up to `b` */
 	const struct sgf_game *g;
 	const struct check_opts *o;
@@ -298,6 +299,7 @@ ctx_free(void *p)
 	hist_release(&c->h);
 	free(c->frames);
 	free(c->snaps);
+	free(c->empty);
 	free(c);
 }
 
@@ -1030,7 +1032,17 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 		    c->rows > BOARD_MAX_SIDE)
 			c->cols = c->rows = 19;
 	}
-	board_init(&c->b, c->cols, c->rows);
+	/* copying a ready empty board is much cheaper than building one */
+	if (!c->empty)
+		c->empty = calloc(1, sizeof(*c->empty));
+	if (!c->empty) {
+		board_init(&c->b, c->cols, c->rows);
+	} else {
+		if (c->empty->w != c->cols || c->empty->h != c->rows ||
+		    !c->empty->ncells)
+			board_init(c->empty, c->cols, c->rows);
+		board_copy(&c->b, c->empty);
+	}
 	c->side[BOARD_BLACK] = board_side_key(BOARD_BLACK);
 	c->side[BOARD_WHITE] = board_side_key(BOARD_WHITE);
 	resolve_rules(c);
