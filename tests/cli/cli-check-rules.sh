@@ -11,4 +11,4 @@ echo "--rules:"
 "$SGFKIT" check --rules nonsense ok.sgf 2>&1; echo "exit $?"
 echo "-l / -L:"
 "$SGFKIT" check -l ko.sgf ok.sgf occupied.sgf
-"$SGFKIT" check -L ko.sgf ok.sgf occupied.sgf
+"$SGFKIT" check -L ko.sgf ok.sgf occupied.sgf; echo "exit $?"
