@@ -232,7 +232,7 @@ dir_file_begin(struct cli *c, struct cli_file *f)
 	char *path = dir_output_name(cc->dir, f->name, cc->to->ext);
 
 	if (!path || cli_output_open(c, path))
-		c->stop = true;
+		__atomic_store_n(&c->stop, true, __ATOMIC_RELAXED);
 	free(path);
 }
 

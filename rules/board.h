@@ -231,9 +231,12 @@ void board_pass(struct board *b);
 void board_put(struct board *b, bpt pt, int color);
 int board_setup_done(struct board *b);
 
-/* Forget which points were ever occupied (start of a superko epoch). */
+/* Start a superko epoch: only the points occupied now count as ever
+ * occupied. */
 void board_untouch(struct board *b);
-/* True if pt was occupied or played since the last board_untouch(). */
+/* True if pt was occupied or played since the last board_untouch() (or
+ * is occupied now): a stone played on an untouched point makes a
+ * position never seen in this epoch, unless it is a suicide. */
 static inline bool
 board_touched(const struct board *b, bpt pt)
 {
