@@ -145,18 +145,25 @@ board_init(struct board *b, int w, int h)
 	b->captures[0] = b->captures[1] = b->captures[2] = 0;
 	b->key = 0;
 	b->nempty = 0;
-	memset(b->pack, 0, (size_t)b->npack * sizeof(b->pack[0]));
+	/* an empty board, built directly (no flood fill): walls
+	 * everywhere, then the points with their neighbour counts */
 	memset(b->c, 0, (size_t)b->ncells * sizeof(b->c[0]));
-	for (i = 0; i < b->ncells; i++) {
+	for (i = 0; i < b->npack; i++)
+		b->pack[i] = ~0ULL; /* all WALL (3) */
+	for (i = 0; i < b->ncells; i++)
 		b->c[i].color = BOARD_WALL;
-		pack_set(b, (bpt)i, BOARD_WALL);
-	}
 	for (y = 0; y < h; y++)
 		for (x = 0; x < w; x++) {
 			bpt pt = board_pt(b, x, y);
+			int walls =
+			    (x == 0) + (x == w - 1) + (y == 0) + (y == h - 1);
 			b->c[pt].color = BOARD_EMPTY;
+			b->c[pt].nbr =
+			    (uint16_t)(NBR_ONE(BOARD_WALL) * walls +
+				       NBR_ONE(BOARD_EMPTY) * (4 - walls));
+			pack_set(b, pt, BOARD_EMPTY);
+			empty_add(b, pt);
 		}
-	board_rebuild(b);
 	return rc;
 }
 
@@ -177,8 +184,13 @@ board_untouch(struct board *b)
 {
 	int i;
 
-	for (i = 0; i < b->ncells; i++)
-		b->c[i].flags &= (uint8_t)~BOARD_F_TOUCHED;
+	for (i = 0; i < b->ncells; i++) {
+		int c = b->c[i].color;
+		if (c == BOARD_BLACK || c == BOARD_WHITE)
+			b->c[i].flags |= BOARD_F_TOUCHED;
+		else
+			b->c[i].flags &= (uint8_t)~BOARD_F_TOUCHED;
+	}
 }
 
 void

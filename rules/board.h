@@ -73,6 +73,7 @@ struct board_cell {
 	bpt head, next;
 	uint16_t nstones, nlibs;
 	int16_t empty_at; /* index in empty[] when empty */
+	int16_t pad;	  /* 16 bytes: indexing is a shift */
 };
 #define BOARD_F_TOUCHED 1 /* occupied or played since board_untouch() */
 
@@ -231,9 +232,12 @@ void board_pass(struct board *b);
 void board_put(struct board *b, bpt pt, int color);
 int board_setup_done(struct board *b);
 
-/* Forget which points were ever occupied (start of a superko epoch). */
+/* Start a superko epoch: only the points occupied now count as ever
+ * occupied. */
 void board_untouch(struct board *b);
-/* True if pt was occupied or played since the last board_untouch(). */
+/* True if pt was occupied or played since the last board_untouch() (or
+ * is occupied now): a stone played on an untouched point makes a
+ * position never seen in this epoch, unless it is a suicide. */
 static inline bool
 board_touched(const struct board *b, bpt pt)
 {
