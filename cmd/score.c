@@ -273,8 +273,8 @@ put_board(FILE *f, const struct scored *s)
 	for (int x = 0; x < w; x++)
 		fprintf(f, " %c", col_label(x));
 	fputs("\n   X O stones, x o dead, b w territory, . dame, s seki,\n"
-	      "   e seki eye (not territory with --strict), f false eye "
-	      "(--strict)\n",
+	      "   e seki eye, f must-fill point (neither is territory with "
+	      "--strict)\n",
 	      f);
 }
 

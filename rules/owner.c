@@ -144,6 +144,36 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 		sum[i] = gsum[a];
 		cnt[i] = gcnt[a];
 	}
+	/* Group aliveness (own point of view) per chain, and the best
+	 * aliveness among opponent groups within distance two: an unclear
+	 * group dies when an opponent group next to it is more alive. */
+	double gm[SCORE_MAX_POINTS], oppbest[SCORE_MAX_POINTS];
+	for (int i = 0; i < nch; i++) {
+		gm[i] = sum[i] / (cnt[i] * (double)n);
+		oppbest[i] = -2;
+	}
+	for (int p = 0; p < np; p++) {
+		int c = pos->color[p];
+		if (!c)
+			continue;
+		int x = p % w, y = p / w;
+		for (int dy = -2; dy <= 2; dy++)
+			for (int dx = -2; dx <= 2; dx++) {
+				int xx = x + dx, yy = y + dy;
+				if ((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy) >
+					2 ||
+				    xx < 0 || yy < 0 || xx >= w || yy >= h)
+					continue;
+				int q = yy * w + xx;
+				if (pos->color[q] != 3 - c)
+					continue;
+				double v = alive[q] ? 1.0 : gm[cid[q]];
+				if (v > oppbest[cid[p]])
+					oppbest[cid[p]] = v;
+			}
+	}
+	double lo = getenv("LO") ? atof(getenv("LO")) : -0.2;
+	double hi = getenv("HI") ? atof(getenv("HI")) : 0.2;
 	for (int p = 0; p < np; p++) {
 		int c = pos->color[p];
 		if (!c)
@@ -154,8 +184,8 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 			pos->dead[p] = 1;
 			continue;
 		}
-		double m = sum[cid[p]] / (cnt[cid[p]] * (double)n);
-		if (m < -(getenv("TD") ? atof(getenv("TD")) : -0.2))
+		double m = gm[cid[p]];
+		if (m < lo || (m < hi && oppbest[cid[p]] > m))
 			pos->dead[p] = 1;
 	}
 	/* open boundaries: empty points the playouts give to one side */

@@ -237,6 +237,44 @@ score_count(const struct score_pos *pos, const struct score_opts *o,
 			rseki[i] = any[i] && all[i] && rmask[i] != 3;
 	}
 
+	/* Must-fill points: a chain that still touches dame and has one
+	 * liberty left inside its own territory will be in atari once the
+	 * dame are filled, and its owner must then fill that point. */
+	uint8_t teire[SCORE_MAX_POINTS];
+	memset(teire, 0, sizeof(teire));
+	if (o->strict) {
+		int16_t dl[SCORE_MAX_POINTS], tl[SCORE_MAX_POINTS];
+		int last[SCORE_MAX_POINTS];
+		for (int i = 0; i < ch.n; i++)
+			dl[i] = tl[i] = 0;
+		for (int q = 0; q < np; q++) {
+			int nb[4], k, ids[4], ni = 0;
+			if (live[q] != SCORE_EMPTY || seki[q])
+				continue;
+			k = nbrs(w, h, q, nb);
+			for (int i = 0; i < k; i++) {
+				int t = nb[i], id, dup = 0;
+				if (live[t] == SCORE_EMPTY)
+					continue;
+				id = ch.id[t];
+				for (int j = 0; j < ni; j++)
+					dup |= ids[j] == id;
+				if (dup)
+					continue;
+				ids[ni++] = id;
+				if (rmask[reg[q]] == 3)
+					dl[id]++;
+				else if (rmask[reg[q]] == live[t]) {
+					tl[id]++;
+					last[id] = q;
+				}
+			}
+		}
+		for (int i = 0; i < ch.n; i++)
+			if (dl[i] > 0 && tl[i] == 1)
+				teire[last[i]] = 1;
+	}
+
 	/* Marks and counts. */
 	for (int p = 0; p < np; p++) {
 		int c = pos->color[p];
@@ -280,8 +318,9 @@ score_count(const struct score_pos *pos, const struct score_opts *o,
 				r->jp[own].territory++;
 			continue;
 		}
-		if (o->strict && rsize[reg[p]] == 1 && m == own &&
-		    false_eye(w, h, live, p, own)) {
+		if ((o->strict && rsize[reg[p]] == 1 && m == own &&
+		     false_eye(w, h, live, p, own)) ||
+		    (teire[p] && m == own)) {
 			if (c == SCORE_EMPTY)
 				r->mark[p] = own == SCORE_BLACK
 						 ? SCORE_M_BFALSE

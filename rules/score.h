@@ -63,7 +63,8 @@ struct score_opts {
 	double komi;
 	int handicap;			  /* HA; compensation when >= 2 */
 	enum rules_handicap_bonus hbonus; /* area compensation rule */
-	bool strict;			  /* strict Japanese false eyes */
+	bool strict; /* strict Japanese: false eyes, must-fill points next
+		      * to unfilled dame and seki eyes are not territory */
 };
 
 struct score_side_jp {
