@@ -1,6 +1,76 @@
-/* replay.c - scaffolding until the rules engine lands: checks nothing. */
+/*
+ * replay.c - replay a game record under a rule set and report every
+ * problem in it (check_game, declared in check.h).
+ *
+ * What the replay does, in the words the man page uses:
+ *
+ * Lines.  The main line and every variation are replayed.  Each
+ * variation starts from the position where it leaves its parent (the
+ * position is saved at the branching node and restored; nothing is
+ * replayed twice).  The tree is walked without recursion, so trees of
+ * any depth are fine.
+ *
+ * Move numbers.  Every B or W node counts as one move, passes included,
+ * from the start of the game along the line the move is in: the first
+ * move of a variation that branches off before move 40 is move 40.
+ * Setup nodes (AB, AW, AE) do not count.
+ *
+ * Variations.  The main line (first child everywhere) is written "" (in
+ * text output: no variation).  Any other line is written as the list of
+ * the places where it leaves the first child, each as MOVE.CHILD joined
+ * by "-": "40.2" is the second variation at move 40 (the line whose
+ * move 40 is the first move of the second child of the node after move
+ * 39); "40.2-45.3" then takes the third variation at its move 45.
+ *
+ * Setup.  AB, AW and AE may appear in any node.  Stones are placed with
+ * no rule check; then every chain left without liberty is removed (both
+ * colours at once).  A setup node starts a new repetition history: the
+ * position after the setup is the first entry, positions before it are
+ * forgotten (they belong to a different sequence of play), and the ko
+ * point is cleared.  PL sets the player to move.
+ *
+ * Repetition history (superko).  Under positional superko the history
+ * holds the position at the start of the line (after the setup of the
+ * root or of the last setup node) and every position created by a board
+ * play; a pass creates no new position.  Under situational superko it
+ * holds (position, player to move) for the start and after every move,
+ * passes included.  Under natural situational superko (BGA) it holds
+ * (position, player who created it) for positions created by board
+ * plays only, and the simple-ko rule applies as well.  Every rule set
+ * also applies the simple-ko rule first, and an immediate recapture is
+ * reported as "ko" rather than "superko".  Keys are 64-bit Zobrist
+ * hashes; every hash hit is confirmed against the stored position, so a
+ * hash collision can never reject a legal move.  Under simple-ko rule
+ * sets the same history (situational) finds long cycles, reported once
+ * per line as the warning "cycle".
+ *
+ * Illegal moves.  The replay keeps going as SGF viewers do: a ko,
+ * superko or suicide move is executed (suicide removes the player's own
+ * stones); a move on an occupied point, off the board or malformed is
+ * skipped, leaving the board as it was.  After a superko error the rest
+ * of that line usually goes on around the same cycle, so only the first
+ * superko error (and the first cycle warning) of a line is reported.
+ *
+ * Handicap.  Several black moves before White's first move are handicap
+ * placement (no turn-order warning).  At White's first move of the main
+ * line the black stones on the board are compared with HA, and under
+ * rule sets with fixed placement (japanese, korean) with the standard
+ * points of ../shared/docs/SGF.md section 9 (both traditions of the
+ * third stone are accepted).
+ *
+ * Long games.  With max_moves > 0, the first move numbered past it gets
+ * a "long-game" warning.  Moves are counted as above (each B or W node);
+ * the seeds' house rule counts a pair of plays as one move, so its 225
+ * moves on 19x19 is max_moves 450.
+ */
+#include <pthread.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
 #include "check.h"
 
 void
@@ -11,9 +81,1025 @@ check_opts_default(struct check_opts *o)
 	o->suicide = -1;
 }
 
+/* ---------------------------------------------------------------------
+ * Repetition history: a stack of positions with an open-addressing
+ * hash set over it.  Entries are only ever removed from the top (the
+ * tree walk is depth first), which lets a linear-probing table delete by
+ * clearing the slot: no entry still present probed through a slot filled
+ * after it.
+ */
+struct hist_slot {
+	uint64_t key;
+	uint32_t idx; /* entry index + 1; 0 = free */
+};
+
+struct hist_entry {
+	uint64_t key;
+	int32_t move;  /* move number after which this position arose */
+	uint32_t slot; /* where it sits in the table */
+	uint8_t start; /* the start of a line or a setup position */
+};
+
+struct history {
+	struct hist_slot *tab;
+	uint32_t mask; /* table size - 1 */
+	struct hist_entry *e;
+	uint64_t *pack;		/* npack words per entry */
+	size_t n, cap, packcap; /* entries; entries; words of pack */
+	int npack;
+};
+
+static int
+hist_init(struct history *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->mask = 1023;
+	h->tab = calloc(h->mask + 1, sizeof(*h->tab));
+	return h->tab ? 0 : -1;
+}
+
+static void
+hist_release(struct history *h)
+{
+	free(h->tab);
+	free(h->e);
+	free(h->pack);
+	memset(h, 0, sizeof(*h));
+}
+
+static inline uint32_t
+hist_hash(uint64_t key, uint32_t mask)
+{
+	return (uint32_t)((key * 0x9e3779b97f4a7c15ULL) >> 40) & mask;
+}
+
+/* Find an entry with index >= base holding this key and exactly this
+ * packed position; returns its index or -1. */
+static long
+hist_find(const struct history *h, uint64_t key, const uint64_t *pack,
+	  size_t base)
+{
+	uint32_t i = hist_hash(key, h->mask);
+
+	for (;; i = (i + 1) & h->mask) {
+		const struct hist_slot *s = &h->tab[i];
+		size_t idx;
+		if (!s->idx)
+			return -1;
+		if (s->key != key)
+			continue;
+		idx = s->idx - 1;
+		if (idx < base)
+			continue;
+		if (memcmp(h->pack + idx * (size_t)h->npack, pack,
+			   (size_t)h->npack * sizeof(uint64_t)) == 0)
+			return (long)idx;
+	}
+}
+
+static void
+hist_place(struct history *h, size_t idx)
+{
+	uint32_t i = hist_hash(h->e[idx].key, h->mask);
+
+	while (h->tab[i].idx)
+		i = (i + 1) & h->mask;
+	h->tab[i].key = h->e[idx].key;
+	h->tab[i].idx = (uint32_t)(idx + 1);
+	h->e[idx].slot = i;
+}
+
+static int
+hist_push(struct history *h, uint64_t key, const uint64_t *pack, int move,
+	  int start)
+{
+	if (h->n == h->cap) {
+		size_t cap = h->cap ? h->cap * 2 : 256;
+		struct hist_entry *e = realloc(h->e, cap * sizeof(*e));
+		if (!e)
+			return -1;
+		h->e = e;
+		h->cap = cap;
+	}
+	if ((h->n + 1) * (size_t)h->npack > h->packcap) {
+		size_t cap = h->packcap ? h->packcap * 2 : 4096;
+		uint64_t *p;
+		while (cap < (h->n + 1) * (size_t)h->npack)
+			cap *= 2;
+		p = realloc(h->pack, cap * sizeof(*p));
+		if (!p)
+			return -1;
+		h->pack = p;
+		h->packcap = cap;
+	}
+	if ((h->n + 1) * 2 > (size_t)h->mask + 1) {
+		uint32_t size = (h->mask + 1) * 2;
+		struct hist_slot *t = calloc(size, sizeof(*t));
+		size_t i;
+		if (!t)
+			return -1;
+		free(h->tab);
+		h->tab = t;
+		h->mask = size - 1;
+		for (i = 0; i < h->n; i++) /* in order: see above */
+			hist_place(h, i);
+	}
+	h->e[h->n].key = key;
+	h->e[h->n].move = move;
+	h->e[h->n].start = (uint8_t)start;
+	memcpy(h->pack + h->n * (size_t)h->npack, pack,
+	       (size_t)h->npack * sizeof(uint64_t));
+	hist_place(h, h->n);
+	h->n++;
+	return 0;
+}
+
+static void
+hist_truncate(struct history *h, size_t n)
+{
+	while (h->n > n) {
+		h->n--;
+		h->tab[h->e[h->n].slot].idx = 0;
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * Replay state.
+ */
+enum hmode { HM_POS, HM_SIT, HM_NAT };
+
+/* Everything that belongs to one line and is restored on branching. */
+struct line {
+	int move;	    /* moves (B/W nodes) so far */
+	int last_color;	    /* colour of the last move or of PL's opposite */
+	bool last_by_pl;    /* last_color was set by PL, not by a move */
+	int passes;	    /* consecutive passes */
+	bool white_moved;   /* White has made a move on this line */
+	bool start_pending; /* start of history not yet recorded */
+	bool cycle_warned, superko_warned, long_warned;
+	size_t hist_n; /* history entries on this line */
+	size_t epoch;  /* first history entry of the current epoch */
+	int varlen;
+	char var[64];
+};
+
+/* A branching node whose later children are still to be replayed. */
+struct frame {
+	const struct sgf_node *next; /* next child to replay */
+	unsigned child;		     /* its 1-based index */
+	struct line line;	     /* line state at the branching node */
+	size_t snap;		     /* offset of the saved board in snaps */
+};
+
+struct ctx {
+	/* kept from game to game (per thread): allocations */
+	struct history h;
+	struct frame *frames;
+	size_t capframes;
+	uint64_t *snaps; /* saved boards, a stack of words */
+	size_t capsnaps;
+	struct board *empty; /* an empty board of the last size used */
+	/* reset for each game: from `g` up to `b` */
+	const struct sgf_game *g;
+	const struct check_opts *o;
+	struct check_list *out;
+	struct rules rules;
+	enum hmode hmode;
+	bool multi_suicide;
+	int cols, rows;
+	int ha; /* HA, -1 if absent or unreadable */
+	uint32_t ha_off;
+	bool ha_checked;
+	size_t nframes, nsnaps;
+	int err;
+	uint64_t side[3]; /* side-to-move keys */
+	bool lc_valid;	  /* cache of linecol() */
+	uint32_t lc_off, lc_line, lc_col;
+	struct line L;
+	struct board b; /* initialised by board_init */
+};
+
+/* One context per thread, reused so that checking a game allocates
+ * nothing in the common case; freed when the thread exits.  A context
+ * that grew past CTX_KEEP_ENTRIES history entries is freed instead of
+ * kept, so memory does not stay at the peak of one huge game. */
+#define CTX_KEEP_ENTRIES 65536
+static pthread_key_t ctx_key;
+static pthread_once_t ctx_once = PTHREAD_ONCE_INIT;
+
+static void hist_release(struct history *h);
+
+static void
+ctx_free(void *p)
+{
+	struct ctx *c = p;
+
+	if (!c)
+		return;
+	hist_release(&c->h);
+	free(c->frames);
+	free(c->snaps);
+	free(c->empty);
+	free(c);
+}
+
+static void
+ctx_make_key(void)
+{
+	pthread_key_create(&ctx_key, ctx_free);
+}
+
+static const char *
+color_name(int c)
+{
+	return c == BOARD_BLACK ? "black" : "white";
+}
+
+/* SGF letter of a 0-based coordinate. */
+static char
+sgf_letter(int i)
+{
+	return (char)(i < 26 ? 'a' + i : 'A' + i - 26);
+}
+
+static void
+set_point(struct check_problem *p, const struct ctx *c, int x, int y)
+{
+	static const char cols[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+	int row = c->rows - y;
+
+	p->point[0] = sgf_letter(x);
+	p->point[1] = sgf_letter(y);
+	p->point[2] = 0;
+	if (x < 25)
+		snprintf(p->vertex, sizeof(p->vertex), "%c%d", cols[x], row);
+	else
+		snprintf(p->vertex, sizeof(p->vertex), "%c%c%d",
+			 cols[x / 25 - 1], cols[x % 25], row);
+}
+
+/* Line and column of a byte offset.  sgf_game_linecol() scans from the
+ * start of the game, so a game with many problems would be quadratic:
+ * problems come mostly in file order, so scan on from the last one
+ * (same rules: lines end at '\n', columns count UTF-8 characters). */
+static void
+linecol(struct ctx *c, uint32_t off, struct check_problem *p)
+{
+	const unsigned char *t = (const unsigned char *)c->g->text;
+	uint32_t i;
+
+	if (!t || !c->g->text_len)
+		return;
+	if (off > c->g->text_len)
+		off = (uint32_t)c->g->text_len;
+	if (!c->lc_valid || off < c->lc_off) {
+		sgf_game_linecol(c->g, off, &c->lc_line, &c->lc_col);
+		c->lc_off = off;
+		c->lc_valid = true;
+	}
+	for (i = c->lc_off; i < off; i++) {
+		if (t[i] == '\n') {
+			c->lc_line++;
+			c->lc_col = 1;
+		} else if ((t[i] & 0xC0) != 0x80) {
+			c->lc_col++;
+		}
+	}
+	c->lc_off = off;
+	p->line = c->lc_line;
+	p->column = c->lc_col;
+}
+
+/* Append a problem.  x < 0 means no point. */
+static void report(struct ctx *c, enum check_severity sev, const char *code,
+		   uint32_t off, int move, int x, int y, const char *fmt, ...)
+    __attribute__((format(printf, 8, 9)));
+
+static void
+report(struct ctx *c, enum check_severity sev, const char *code, uint32_t off,
+       int move, int x, int y, const char *fmt, ...)
+{
+	struct check_problem p;
+	va_list ap;
+	int n;
+
+	memset(&p, 0, sizeof(p));
+	p.severity = sev;
+	p.code = code;
+	n = snprintf(p.message, sizeof(p.message), "%s: ", code);
+	va_start(ap, fmt);
+	vsnprintf(p.message + n, sizeof(p.message) - (size_t)n, fmt, ap);
+	va_end(ap);
+	p.move = move;
+	if (x >= 0)
+		set_point(&p, c, x, y);
+	linecol(c, off, &p);
+	memcpy(p.variation, c->L.var, sizeof(p.variation));
+	if (check_list_add(c->out, &p))
+		c->err = -1;
+}
+
+/* ---------------------------------------------------------------------
+ * Points.
+ */
+static int
+letter_index(char ch)
+{
+	if (ch >= 'a' && ch <= 'z')
+		return ch - 'a';
+	if (ch >= 'A' && ch <= 'Z')
+		return ch - 'A' + 26;
+	return -1;
+}
+
+enum move_kind { MV_POINT, MV_PASS, MV_OFF, MV_BAD };
+
+static enum move_kind
+decode_move(const struct ctx *c, const struct sgf_value *v, int *x, int *y)
+{
+	const char *s = v->s;
+	size_t len = v->len;
+
+	/* trailing or leading blanks are tolerated */
+	while (len && (*s == ' ' || *s == '\n' || *s == '\r' || *s == '\t')) {
+		s++;
+		len--;
+	}
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '\n' ||
+		       s[len - 1] == '\r' || s[len - 1] == '\t'))
+		len--;
+	if (len == 0)
+		return MV_PASS;
+	if (len != 2)
+		return MV_BAD;
+	*x = letter_index(s[0]);
+	*y = letter_index(s[1]);
+	if (*x < 0 || *y < 0)
+		return MV_BAD;
+	if (s[0] == 't' && s[1] == 't' && c->cols <= 19 && c->rows <= 19)
+		return MV_PASS;
+	if (*x >= c->cols || *y >= c->rows)
+		return MV_OFF;
+	return MV_POINT;
+}
+
+/* Apply one setup value (a point or an "aa:cc" rectangle).  Returns 0,
+ * or -1 if the value is malformed. */
+static int
+setup_value(struct ctx *c, const struct sgf_value *v, int color)
+{
+	int x0, y0, x1, y1, x, y;
+	const char *s = v->s;
+
+	if (v->len == 2) {
+		x0 = x1 = letter_index(s[0]);
+		y0 = y1 = letter_index(s[1]);
+	} else if (v->len == 5 && s[2] == ':') {
+		x0 = letter_index(s[0]);
+		y0 = letter_index(s[1]);
+		x1 = letter_index(s[3]);
+		y1 = letter_index(s[4]);
+		if (x1 < x0) {
+			int t = x0;
+			x0 = x1;
+			x1 = t;
+		}
+		if (y1 < y0) {
+			int t = y0;
+			y0 = y1;
+			y1 = t;
+		}
+	} else if (v->len == 0) {
+		return 0; /* AE[] and the like: nothing */
+	} else {
+		return -1;
+	}
+	if (x0 < 0 || y0 < 0 || x1 < 0 || y1 < 0)
+		return -1;
+	if (x1 >= c->cols || y1 >= c->rows) {
+		/* "tt" in a setup list is not a pass: off the board */
+		return -2;
+	}
+	for (y = y0; y <= y1; y++)
+		for (x = x0; x <= x1; x++)
+			board_put(&c->b, board_pt(&c->b, x, y), color);
+	return 0;
+}
+
+/* ---------------------------------------------------------------------
+ * History keys.
+ */
+static inline uint64_t
+sit_key(const struct ctx *c, int to_move)
+{
+	return board_key(&c->b) ^ c->side[to_move];
+}
+
+/* Record the start of the current epoch, now that the player to move is
+ * known (the mover of the first move). */
+static void
+record_start(struct ctx *c, int mover)
+{
+	uint64_t key;
+
+	c->L.start_pending = false;
+	if (c->hmode == HM_NAT)
+		return; /* a setup position has no creator */
+	key = c->hmode == HM_POS ? board_key(&c->b) : sit_key(c, mover);
+	if (hist_find(&c->h, key, board_packed(&c->b), c->L.epoch) >= 0)
+		return;
+	if (hist_push(&c->h, key, board_packed(&c->b), c->L.move, 1))
+		c->err = -1;
+	c->L.hist_n = c->h.n;
+}
+
+/* Describe the earlier position of history entry idx. */
+static void
+describe(const struct ctx *c, long idx, char *buf, size_t n)
+{
+	const struct hist_entry *e = &c->h.e[idx];
+
+	if (e->start && e->move == 0)
+		snprintf(buf, n, "the starting position");
+	else if (e->start)
+		snprintf(buf, n, "the position set up after move %d",
+			 (int)e->move);
+	else
+		snprintf(buf, n, "the position after move %d", (int)e->move);
+}
+
+/* ---------------------------------------------------------------------
+ * Handicap.
+ */
+
+/* Standard points for n stones on a square board of odd side s (SGF.md
+ * section 9): fills pts (x, y pairs) and returns the count, or 0 when no
+ * fixed placement exists.  `alt` picks the other tradition for the
+ * third stone (lower right instead of upper left). */
+static int
+standard_handicap(int s, int n, int alt, int pts[9][2])
+{
+	int lo, hi, mid, k = 0;
+
+	if (s < 7 || !(s & 1) || n < 2 || n > 9 || (s == 7 && n > 4))
+		return 0;
+	lo = s >= 13 ? 3 : 2;
+	hi = s - 1 - lo;
+	mid = s / 2;
+#define ADD(X, Y) (pts[k][0] = (X), pts[k][1] = (Y), k++)
+	ADD(lo, hi); /* D4 */
+	ADD(hi, lo); /* Q16 */
+	if (n == 3) {
+		if (alt)
+			ADD(hi, hi);
+		else
+			ADD(lo, lo);
+		return k;
+	}
+	if (n >= 4) {
+		ADD(lo, lo);
+		ADD(hi, hi);
+	}
+	if (n >= 6) {
+		ADD(lo, mid);
+		ADD(hi, mid);
+	}
+	if (n >= 8) {
+		ADD(mid, hi);
+		ADD(mid, lo);
+	}
+	if (n & 1)
+		ADD(mid, mid);
+#undef ADD
+	return k;
+}
+
+static void
+check_handicap(struct ctx *c, uint32_t woff)
+{
+	int blacks = 0, whites = 0, x, y;
+	uint32_t off = c->ha >= 0 ? c->ha_off : woff;
+	const struct board *b = &c->b;
+
+	c->ha_checked = true;
+	for (y = 0; y < c->rows; y++)
+		for (x = 0; x < c->cols; x++) {
+			int col = board_color(b, board_pt(b, x, y));
+			blacks += col == BOARD_BLACK;
+			whites += col == BOARD_WHITE;
+		}
+	if (whites)
+		return; /* a setup position, not a handicap */
+	if (c->ha >= 2 && blacks != c->ha) {
+		report(c, CHECK_WARNING, "handicap", off, 0, -1, 0,
+		       "HA[%d] but %d black stone%s on the board at white's "
+		       "first move",
+		       c->ha, blacks, blacks == 1 ? "" : "s");
+		return;
+	}
+	if (c->ha >= 0 && c->ha <= 1 && blacks >= 2) {
+		report(c, CHECK_WARNING, "handicap", off, 0, -1, 0,
+		       "HA[%d] but %d black stones were placed before white's "
+		       "first move",
+		       c->ha, blacks);
+		return;
+	}
+	if (c->ha >= 2 &&
+	    (c->rules.id == RULES_JAPANESE || c->rules.id == RULES_KOREAN)) {
+		int pts[9][2], k, i, on = 0;
+		if (c->cols != c->rows)
+			return;
+		/* 2 to 4 stones: any of the four corner star points, which
+		 * accepts both traditions of the third stone and OGS's old
+		 * dd+pp / dd+pd+pp layouts; 5 to 9: the exact points */
+		k = standard_handicap(c->cols, blacks < 4 ? 4 : blacks, 0, pts);
+		if (!k)
+			return; /* no fixed placement on this board */
+		for (i = 0; i < k; i++)
+			on +=
+			    board_color(b, board_pt(b, pts[i][0], pts[i][1])) ==
+			    BOARD_BLACK;
+		if (on != blacks)
+			report(c, CHECK_WARNING, "handicap", off, 0, -1, 0,
+			       "the %d handicap stones are not on the "
+			       "standard points (fixed placement, %s rules)",
+			       blacks, c->rules.name);
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * One node.
+ */
+static void
+do_setup(struct ctx *c, const struct sgf_node *n)
+{
+	const struct sgf_prop *p;
+	bool any = false;
+
+	for (p = n->props; p; p = p->next) {
+		int color;
+		const struct sgf_value *v;
+		if (p->pid == SGF_P_AB)
+			color = BOARD_BLACK;
+		else if (p->pid == SGF_P_AW)
+			color = BOARD_WHITE;
+		else if (p->pid == SGF_P_AE)
+			color = BOARD_EMPTY;
+		else
+			continue;
+		any = true;
+		for (v = p->values; v; v = v->next) {
+			int r = setup_value(c, v, color);
+			if (r == -1)
+				report(c, CHECK_ERROR, "bad-move", v->off,
+				       c->L.move, -1, 0,
+				       "%s value '%.20s' is not a point or a "
+				       "rectangle",
+				       p->id, v->s);
+			else if (r == -2)
+				report(c, CHECK_ERROR, "off-board", v->off,
+				       c->L.move, -1, 0,
+				       "%s value '%.20s' is outside the %dx%d "
+				       "board",
+				       p->id, v->s, c->cols, c->rows);
+		}
+	}
+	if (!any)
+		return;
+	board_setup_done(&c->b);
+	board_untouch(&c->b);
+	/* new repetition epoch */
+	c->L.epoch = c->h.n;
+	c->L.start_pending = true;
+}
+
+static void
+do_move(struct ctx *c, const struct sgf_prop *p, int color)
+{
+	struct board *b = &c->b;
+	struct line *L = &c->L;
+	const struct sgf_value *v = p->values;
+	int x = -1, y = -1, move;
+	enum move_kind k = decode_move(c, v, &x, &y);
+	bpt pt;
+	bool illegal = false, fresh;
+	int kind, sui;
+	uint64_t key;
+	long idx;
+
+	move = ++L->move;
+	if (L->start_pending)
+		record_start(c, color);
+	/* turn order: several black moves before White's first are
+	 * handicap placement */
+	if (L->last_color == color &&
+	    !(color == BOARD_BLACK && !L->white_moved && !L->last_by_pl))
+		report(c, CHECK_WARNING, "turn-order", p->off, move,
+		       k == MV_POINT ? x : -1, y,
+		       "%s plays twice in a row (%s was to play)",
+		       color_name(color), color_name(BOARD_OPP(color)));
+	if (color == BOARD_WHITE && !L->white_moved) {
+		L->white_moved = true;
+		if (!c->ha_checked && L->var[0] == 0)
+			check_handicap(c, p->off);
+	}
+	L->last_color = color;
+	L->last_by_pl = false;
+	if (c->o->max_moves > 0 && move > c->o->max_moves && !L->long_warned) {
+		L->long_warned = true;
+		report(c, CHECK_WARNING, "long-game", p->off, move,
+		       k == MV_POINT ? x : -1, y,
+		       "move %d is past the limit of %d moves", move,
+		       c->o->max_moves);
+	}
+	if (k == MV_PASS) {
+		board_pass(b);
+		L->passes++;
+		if (c->hmode == HM_SIT) {
+			key = sit_key(c, BOARD_OPP(color));
+			if (hist_find(&c->h, key, board_packed(b), L->epoch) <
+			    0) {
+				if (hist_push(&c->h, key, board_packed(b), move,
+					      0))
+					c->err = -1;
+				L->hist_n = c->h.n;
+			}
+		}
+		return;
+	}
+	if (k == MV_BAD) {
+		report(c, CHECK_ERROR, "bad-move", v->off, move, -1, 0,
+		       "%s move '%.20s' is not a point", color_name(color),
+		       v->s);
+		board_pass(b);
+		return;
+	}
+	if (k == MV_OFF) {
+		report(c, CHECK_ERROR, "off-board", v->off, move, -1, 0,
+		       "%s move '%.20s' is outside the %dx%d board",
+		       color_name(color), v->s, c->cols, c->rows);
+		board_pass(b);
+		return;
+	}
+	if (L->passes >= 2)
+		report(c, CHECK_WARNING, "move-after-end", p->off, move, x, y,
+		       "%s plays after two passes ended the game",
+		       color_name(color));
+	L->passes = 0;
+	pt = board_pt(b, x, y);
+	if (board_color(b, pt) != BOARD_EMPTY) {
+		report(c, CHECK_ERROR, "occupied", v->off, move, x, y,
+		       "%s plays on a point occupied by a %s stone",
+		       color_name(color), color_name(board_color(b, pt)));
+		board_pass(b);
+		return;
+	}
+	if (pt == b->ko && color == b->ko_color) {
+		report(c, CHECK_ERROR, "ko", v->off, move, x, y,
+		       "%s retakes the ko at once, restoring the position "
+		       "before %s's last move (simple ko, %s)",
+		       color_name(color), color_name(BOARD_OPP(color)),
+		       c->rules.name);
+		illegal = true;
+	}
+	kind = illegal ? 0 : board_suicide_kind(b, color, pt);
+	if (kind == 1 || (kind == 2 && !c->multi_suicide)) {
+		if (kind == 1)
+			report(c, CHECK_ERROR, "suicide", v->off, move, x, y,
+			       "%s stone has no liberty and captures nothing "
+			       "(a lone stone may never be suicided)",
+			       color_name(color));
+		else
+			report(c, CHECK_ERROR, "suicide", v->off, move, x, y,
+			       "%s removes its own stones (multi-stone suicide "
+			       "is illegal under %s rules)",
+			       color_name(color), c->rules.name);
+		illegal = true;
+	}
+	fresh = !board_touched(b, pt);
+	board_play(b, color, pt, &sui);
+	if (sui)
+		fresh = false;
+	/* repetition */
+	switch (c->hmode) {
+	case HM_POS:
+		key = board_key(b);
+		break;
+	case HM_SIT:
+		key = sit_key(c, BOARD_OPP(color));
+		break;
+	default:
+		key = sit_key(c, color);
+		break;
+	}
+	idx = fresh ? -1 : hist_find(&c->h, key, board_packed(b), L->epoch);
+	if (idx < 0) {
+		if (hist_push(&c->h, key, board_packed(b), move, 0))
+			c->err = -1;
+		L->hist_n = c->h.n;
+		return;
+	}
+	if (illegal)
+		return;
+	if (c->rules.ko == RULES_KO_SIMPLE) {
+		char what[64];
+		if (L->cycle_warned)
+			return;
+		L->cycle_warned = true;
+		describe(c, idx, what, sizeof(what));
+		report(c, CHECK_WARNING, "cycle", v->off, move, x, y,
+		       "%s recreates %s with %s to play; %s rules allow it, "
+		       "but a game that keeps cycling ends in no result",
+		       color_name(color), what, color_name(BOARD_OPP(color)),
+		       c->rules.name);
+	} else {
+		char what[64];
+		if (L->superko_warned)
+			return;
+		L->superko_warned = true;
+		describe(c, idx, what, sizeof(what));
+		report(c, CHECK_ERROR, "superko", v->off, move, x, y,
+		       "%s recreates %s (%s, %s)", color_name(color), what,
+		       rules_ko_name(c->rules.ko), c->rules.name);
+	}
+}
+
+static void
+do_node(struct ctx *c, const struct sgf_node *n)
+{
+	const struct sgf_prop *p;
+	bool setup = false;
+
+	for (p = n->props; p; p = p->next)
+		if (p->pid == SGF_P_AB || p->pid == SGF_P_AW ||
+		    p->pid == SGF_P_AE)
+			setup = true;
+	if (setup)
+		do_setup(c, n);
+	for (p = n->props; p; p = p->next) {
+		if (p->pid == SGF_P_B)
+			do_move(c, p, BOARD_BLACK);
+		else if (p->pid == SGF_P_W)
+			do_move(c, p, BOARD_WHITE);
+		else if (p->pid == SGF_P_PL && p->values->len >= 1) {
+			char ch = p->values->s[0];
+			if (ch == 'B' || ch == 'b' || ch == '1')
+				c->L.last_color = BOARD_WHITE;
+			else if (ch == 'W' || ch == 'w' || ch == '2')
+				c->L.last_color = BOARD_BLACK;
+			c->L.last_by_pl = true;
+		}
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * Saving and restoring the board at a branching node.
+ */
+static size_t
+snap_words(const struct board *b)
+{
+	/* packed colours, touched bits, ko, ko colour, captures */
+	return (size_t)b->npack + ((size_t)b->ncells + 63) / 64 + 2;
+}
+
+static int
+snap_save(struct ctx *c, size_t *at)
+{
+	const struct board *b = &c->b;
+	size_t need = snap_words(b), i;
+	uint64_t *w;
+
+	if (c->nsnaps + need > c->capsnaps) {
+		size_t cap = c->capsnaps ? c->capsnaps * 2 : 4096;
+		while (cap < c->nsnaps + need)
+			cap *= 2;
+		w = realloc(c->snaps, cap * sizeof(*w));
+		if (!w)
+			return -1;
+		c->snaps = w;
+		c->capsnaps = cap;
+	}
+	*at = c->nsnaps;
+	w = c->snaps + c->nsnaps;
+	memcpy(w, b->pack, (size_t)b->npack * sizeof(*w));
+	w += b->npack;
+	memset(w, 0, (((size_t)b->ncells + 63) / 64) * sizeof(*w));
+	for (i = 0; i < (size_t)b->ncells; i++)
+		if (b->c[i].flags & BOARD_F_TOUCHED)
+			w[i >> 6] |= 1ULL << (i & 63);
+	w += ((size_t)b->ncells + 63) / 64;
+	w[0] = (uint64_t)(uint16_t)b->ko | (uint64_t)b->ko_color << 16;
+	w[1] = (uint64_t)b->captures[BOARD_BLACK] |
+	       (uint64_t)b->captures[BOARD_WHITE] << 32;
+	c->nsnaps += need;
+	return 0;
+}
+
+static void
+snap_restore(struct ctx *c, size_t at)
+{
+	struct board *b = &c->b;
+	const uint64_t *w = c->snaps + at;
+	int i;
+
+	for (i = 0; i < b->ncells; i++) {
+		b->c[i].color = (uint8_t)((w[i >> 5] >> ((i & 31) * 2)) & 3);
+		b->c[i].flags = 0;
+	}
+	w += b->npack;
+	for (i = 0; i < b->ncells; i++)
+		if (w[i >> 6] >> (i & 63) & 1)
+			b->c[i].flags = BOARD_F_TOUCHED;
+	w += (b->ncells + 63) / 64;
+	board_rebuild(b);
+	b->ko = (bpt)(w[0] & 0xffff);
+	b->ko_color = (uint8_t)(w[0] >> 16);
+	b->captures[BOARD_BLACK] = (unsigned)(w[1] & 0xffffffff);
+	b->captures[BOARD_WHITE] = (unsigned)(w[1] >> 32);
+}
+
+static void
+var_append(struct line *L, int move, unsigned child)
+{
+	char buf[32];
+	int n = snprintf(buf, sizeof(buf), "%s%d.%u", L->varlen ? "-" : "",
+			 move, child);
+
+	if (L->varlen < 0)
+		return; /* already truncated */
+	if (L->varlen + n > (int)sizeof(L->var) - 4) {
+		memcpy(L->var + L->varlen, "...", 4);
+		L->varlen = -1;
+		return;
+	}
+	memcpy(L->var + L->varlen, buf, (size_t)n + 1);
+	L->varlen += n;
+}
+
+/* ---------------------------------------------------------------------
+ * The walk.
+ */
+static int
+push_frame(struct ctx *c, const struct sgf_node *n)
+{
+	struct frame *f;
+
+	if (c->nframes == c->capframes) {
+		size_t cap = c->capframes ? c->capframes * 2 : 16;
+		f = realloc(c->frames, cap * sizeof(*f));
+		if (!f)
+			return -1;
+		c->frames = f;
+		c->capframes = cap;
+	}
+	f = &c->frames[c->nframes];
+	f->next = n->child->next;
+	f->child = 2;
+	f->line = c->L;
+	f->line.hist_n = c->h.n;
+	if (snap_save(c, &f->snap))
+		return -1;
+	c->nframes++;
+	return 0;
+}
+
+static void
+resolve_rules(struct ctx *c)
+{
+	const char *ru = sgf_root_value(c->g, SGF_P_RU);
+	const struct check_opts *o = c->o;
+
+	if (o->rules) {
+		rules_from_name(&c->rules, o->rules);
+	} else if (ru && *ru) {
+		if (rules_from_name(&c->rules, ru)) {
+			const struct sgf_prop *p =
+			    sgf_node_prop(c->g->root, SGF_P_RU);
+			report(c, CHECK_WARNING, "rules", p ? p->off : 0, 0, -1,
+			       0, "unknown rule set RU[%.40s], using %s", ru,
+			       c->rules.name);
+		}
+	} else {
+		rules_default(&c->rules);
+	}
+	if (o->ko >= RULES_KO_SIMPLE && o->ko <= RULES_KO_NATURAL)
+		c->rules.ko = (enum rules_ko)o->ko;
+	if (o->suicide == 0 || o->suicide == 1)
+		c->rules.suicide = o->suicide == 1;
+	c->multi_suicide = c->rules.suicide;
+	switch (c->rules.ko) {
+	case RULES_KO_POSITIONAL:
+		c->hmode = HM_POS;
+		break;
+	case RULES_KO_NATURAL:
+		c->hmode = HM_NAT;
+		break;
+	default:
+		c->hmode = HM_SIT; /* situational, and cycles under simple ko */
+		break;
+	}
+}
+
 int
 check_game(const struct sgf_game *g, const struct check_opts *o,
 	   struct check_list *out)
 {
-	return 0;
+	struct ctx *c;
+	const struct sgf_node *n;
+	const char *ha;
+	int rc;
+
+	if (!g || !g->root)
+		return 0;
+	pthread_once(&ctx_once, ctx_make_key);
+	c = pthread_getspecific(ctx_key);
+	if (c) {
+		pthread_setspecific(ctx_key, NULL); /* in use */
+	} else {
+		c = calloc(1, sizeof(*c));
+		if (!c)
+			return -1;
+	}
+	memset(&c->g, 0, offsetof(struct ctx, b) - offsetof(struct ctx, g));
+	c->g = g;
+	c->o = o;
+	c->out = out;
+	if (sgf_board_size(g, &c->cols, &c->rows) != 0 || c->cols < 1 ||
+	    c->rows < 1 || c->cols > BOARD_MAX_SIDE ||
+	    c->rows > BOARD_MAX_SIDE) {
+		/* the parser reports a bad SZ; replay on what it gave */
+		if (c->cols < 1 || c->rows < 1 || c->cols > BOARD_MAX_SIDE ||
+		    c->rows > BOARD_MAX_SIDE)
+			c->cols = c->rows = 19;
+	}
+	/* copying a ready empty board is much cheaper than building one */
+	if (!c->empty)
+		c->empty = calloc(1, sizeof(*c->empty));
+	if (!c->empty) {
+		board_init(&c->b, c->cols, c->rows);
+	} else {
+		if (c->empty->w != c->cols || c->empty->h != c->rows ||
+		    !c->empty->ncells)
+			board_init(c->empty, c->cols, c->rows);
+		board_copy(&c->b, c->empty);
+	}
+	c->side[BOARD_BLACK] = board_side_key(BOARD_BLACK);
+	c->side[BOARD_WHITE] = board_side_key(BOARD_WHITE);
+	resolve_rules(c);
+	c->ha = -1;
+	ha = sgf_root_value(g, SGF_P_HA);
+	if (ha) {
+		char *end;
+		long v = strtol(ha, &end, 10);
+		if (end != ha && v >= 0 && v <= 1000) {
+			const struct sgf_prop *p =
+			    sgf_node_prop(g->root, SGF_P_HA);
+			c->ha = (int)v;
+			c->ha_off = p ? p->off : 0;
+		}
+	}
+	if (!c->h.tab && hist_init(&c->h)) {
+		ctx_free(c);
+		return -1;
+	}
+	c->h.npack = board_pack_words(&c->b);
+	c->L.start_pending = true;
+	n = g->root;
+	while (n && !c->err) {
+		do_node(c, n);
+		if (n->child) {
+			if (n->child->next && !o->main_line_only &&
+			    push_frame(c, n)) {
+				c->err = -1;
+				break;
+			}
+			n = n->child;
+			continue;
+		}
+		/* a leaf: resume the innermost branching node */
+		n = NULL;
+		while (c->nframes) {
+			struct frame *f = &c->frames[c->nframes - 1];
+			if (!f->next) {
+				c->nsnaps = f->snap;
+				c->nframes--;
+				continue;
+			}
+			c->L = f->line;
+			hist_truncate(&c->h, c->L.hist_n);
+			snap_restore(c, f->snap);
+			var_append(&c->L, c->L.move + 1, f->child);
+			n = f->next;
+			f->next = f->next->next;
+			f->child++;
+			break;
+		}
+	}
+	rc = c->err;
+	hist_truncate(&c->h, 0);
+	if (c->h.cap > CTX_KEEP_ENTRIES ||
+	    c->capsnaps > 64 * CTX_KEEP_ENTRIES ||
+	    c->capframes > CTX_KEEP_ENTRIES || pthread_setspecific(ctx_key, c))
+		ctx_free(c);
+	return rc;
 }

@@ -1,0 +1,2009 @@
+/*
+ * cli.c - batch plumbing shared by the subcommands (see cli.h).
+ *
+ * Threads: with -j 1 everything runs inline on the main thread (the
+ * honest one-core baseline).  With -j N the main thread reads inputs
+ * and cuts them into jobs (batches of games, so that locking costs
+ * little per game), N - 1 workers parse and process the jobs into
+ * memory streams, and the main thread writes finished jobs strictly in
+ * sequence order, and processes jobs itself whenever the window is
+ * full (so that -j N keeps exactly N threads busy).  At most `window`
+ * jobs are in flight, so memory is bounded by the window times the
+ * batch size plus the largest game, whatever the length of the stream.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio_ext.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "../sgf/formats.h"
+#include "cli.h"
+#include "cmd.h"
+
+/* ------------------------------------------------------------------ */
+/* Input formats                                                       */
+
+static bool
+detect_json(const char *buf, size_t len)
+{
+	size_t i = 0;
+
+	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
+		i = 3;
+	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
+			   buf[i] == '\n'))
+		i++;
+	return i < len && buf[i] == '{';
+}
+
+static int
+parse_json(const char *buf, size_t len, const char *file,
+	   const struct sgf_limits *lim, struct sgf_game ***games)
+{
+	return sgf_parse_json(buf, len, file, games);
+}
+
+/* GIB, NGF, UGF: whole files, one game each (sgf/formats.h). */
+static bool
+detect_gib(const char *buf, size_t len)
+{
+	return sgf_format_detect(buf, len, NULL) == SGF_FMT_GIB;
+}
+
+static bool
+detect_ngf(const char *buf, size_t len)
+{
+	return sgf_format_detect(buf, len, NULL) == SGF_FMT_NGF;
+}
+
+static bool
+detect_ugf(const char *buf, size_t len)
+{
+	return sgf_format_detect(buf, len, NULL) == SGF_FMT_UGF;
+}
+
+static bool
+detect_ogs(const char *buf, size_t len)
+{
+	return sgf_format_detect(buf, len, NULL) == SGF_FMT_OGS;
+}
+
+static bool
+detect_gtp(const char *buf, size_t len)
+{
+	return sgf_format_detect(buf, len, NULL) == SGF_FMT_GTP;
+}
+
+static int
+parse_one(enum sgf_format f, const char *buf, size_t len, const char *file,
+	  struct sgf_game ***games)
+{
+	struct sgf_game *g = sgf_read_format(f, buf, len, file);
+
+	if (!g)
+		return -1;
+	*games = malloc(sizeof(**games));
+	if (!*games) {
+		sgf_game_free(g);
+		return -1;
+	}
+	(*games)[0] = g;
+	return 1;
+}
+
+static int
+parse_gib(const char *buf, size_t len, const char *file,
+	  const struct sgf_limits *lim, struct sgf_game ***games)
+{
+	return parse_one(SGF_FMT_GIB, buf, len, file, games);
+}
+
+static int
+parse_ngf(const char *buf, size_t len, const char *file,
+	  const struct sgf_limits *lim, struct sgf_game ***games)
+{
+	return parse_one(SGF_FMT_NGF, buf, len, file, games);
+}
+
+static int
+parse_ogs(const char *buf, size_t len, const char *file,
+	  const struct sgf_limits *lim, struct sgf_game ***games)
+{
+	return parse_one(SGF_FMT_OGS, buf, len, file, games);
+}
+
+static int
+parse_gtp(const char *buf, size_t len, const char *file,
+	  const struct sgf_limits *lim, struct sgf_game ***games)
+{
+	return parse_one(SGF_FMT_GTP, buf, len, file, games);
+}
+
+static int
+parse_ugf(const char *buf, size_t len, const char *file,
+	  const struct sgf_limits *lim, struct sgf_game ***games)
+{
+	return parse_one(SGF_FMT_UGF, buf, len, file, games);
+}
+
+/* Other formats are added here: a name for -f, their extensions for
+ * --ext and detection by name, a content detector for stdin and unknown
+ * extensions, and a parser.  SGF must stay last: it is the fallback
+ * when nothing else matches. */
+const struct cli_informat cli_informats[] = {
+    /* before json: an online-go.com game is a JSON document too */
+    {"ogs", "", CLI_IN_WHOLE, detect_ogs, parse_ogs},
+    {"json", "json,jsonl,ndjson", CLI_IN_LINES, detect_json, parse_json},
+    {"gib", "gib", CLI_IN_WHOLE, detect_gib, parse_gib},
+    {"gtp", "gtp,tst", CLI_IN_WHOLE, detect_gtp, parse_gtp},
+    {"ngf", "ngf", CLI_IN_WHOLE, detect_ngf, parse_ngf},
+    {"ugf", "ugf,ugi", CLI_IN_WHOLE, detect_ugf, parse_ugf},
+    {"sgf", "sgf", CLI_IN_STREAM, NULL, NULL},
+    {NULL, NULL, 0, NULL, NULL},
+};
+
+const struct cli_informat *
+cli_informat_find(const char *name)
+{
+	const struct cli_informat *f;
+
+	for (f = cli_informats; f->name; f++)
+		if (!strcasecmp(f->name, name))
+			return f;
+	return NULL;
+}
+
+/* Does `name` end in ".EXT" or ".EXT.gz" for an EXT in the comma list? */
+static bool
+ext_in_list(const char *name, const char *list)
+{
+	const char *dot, *end = name + strlen(name);
+	size_t n;
+
+	if (end - name > 3 && !strcasecmp(end - 3, ".gz"))
+		end -= 3;
+	for (dot = end; dot > name && dot[-1] != '.' && dot[-1] != '/'; dot--)
+		;
+	if (dot == name || dot[-1] != '.')
+		return false;
+	n = (size_t)(end - dot);
+	while (*list) {
+		const char *comma = strchr(list, ',');
+		size_t m = comma ? (size_t)(comma - list) : strlen(list);
+
+		if (m == n && !strncasecmp(list, dot, n))
+			return true;
+		list += m;
+		if (*list == ',')
+			list++;
+	}
+	return false;
+}
+
+static const struct cli_informat *
+format_by_name(const char *name)
+{
+	const struct cli_informat *f;
+
+	for (f = cli_informats; f->name; f++)
+		if (ext_in_list(name, f->exts))
+			return f;
+	return NULL;
+}
+
+static const struct cli_informat *
+format_by_content(const char *buf, size_t len)
+{
+	const struct cli_informat *f, *sgf = NULL;
+
+	for (f = cli_informats; f->name; f++) {
+		if (f->detect && f->detect(buf, len))
+			return f;
+		if (!strcmp(f->name, "sgf"))
+			sgf = f;
+	}
+	return sgf;
+}
+
+/* ------------------------------------------------------------------ */
+/* Options                                                             */
+
+const char cli_opts_help[] =
+    "  -r, --recursive        read directories, recursively\n"
+    "      --ext LIST         extensions read under directories "
+    "(default sgf)\n"
+    "      --files-from FILE  read input names from FILE ('-': stdin)\n"
+    "  -0, --null             names in --files-from end with NUL\n"
+    "  -j, --jobs N           worker threads (default: all cores)\n"
+    "      --no-summary       no summary at the end\n"
+    "      --progress         progress bar on stderr even if not a "
+    "terminal\n"
+    "      --no-progress      no progress bar\n"
+    "      --max-game-bytes N largest game read (default 256M)\n";
+
+void
+cli_argv0(char **argv, const char *cmd)
+{
+	static char name[64];
+
+	snprintf(name, sizeof(name), "%s %s", cmd_progname, cmd);
+	argv[0] = name;
+}
+
+void
+cli_init(struct cli *c, const char *cmd)
+{
+	memset(c, 0, sizeof(*c));
+	c->cmd = cmd;
+	c->out = stdout;
+	c->progress = -1;
+	/* Big writes into pipes and files (only effective before the
+	 * first output, hence here); a terminal stays line buffered. */
+	if (!isatty(1))
+		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+	strcpy(c->exts, "sgf");
+	sgf_limits_default(&c->limits);
+}
+
+static int
+parse_size(const char *s, size_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s || *s == '-')
+		return -1;
+	switch (*end) {
+	case 'k':
+	case 'K':
+		v <<= 10;
+		end++;
+		break;
+	case 'm':
+	case 'M':
+		v <<= 20;
+		end++;
+		break;
+	case 'g':
+	case 'G':
+		v <<= 30;
+		end++;
+		break;
+	}
+	if (*end || v == 0)
+		return -1;
+	*out = (size_t)v;
+	return 0;
+}
+
+int
+cli_parse_opt(struct cli *c, int opt, const char *arg)
+{
+	char *end;
+	long n;
+
+	switch (opt) {
+	case 'r':
+		c->recursive = true;
+		return 1;
+	case '0':
+		c->null_sep = true;
+		return 1;
+	case 'j':
+		errno = 0;
+		n = strtol(arg, &end, 10);
+		if (errno || *end || end == arg || n < 1 || n > 1024) {
+			cmd_error("invalid number of jobs '%s'", arg);
+			return -1;
+		}
+		c->jobs = (int)n;
+		return 1;
+	case CLI_OPT_EXT:
+		if (!*arg || strlen(arg) >= sizeof(c->exts)) {
+			cmd_error("invalid extension list '%s'", arg);
+			return -1;
+		}
+		/* accept ".sgf" and "sgf" alike */
+		{
+			size_t i, j = 0;
+			for (i = 0; arg[i]; i++)
+				if (arg[i] != '.' && arg[i] != ' ')
+					c->exts[j++] = arg[i];
+			c->exts[j] = 0;
+		}
+		return 1;
+	case CLI_OPT_FILES_FROM:
+		c->files_from = arg;
+		return 1;
+	case CLI_OPT_NO_SUMMARY:
+		c->no_summary = true;
+		return 1;
+	case CLI_OPT_PROGRESS:
+		c->progress = 1;
+		return 1;
+	case CLI_OPT_NO_PROGRESS:
+		c->progress = 0;
+		return 1;
+	case CLI_OPT_MAX_GAME_BYTES:
+		if (parse_size(arg, &c->limits.max_game_bytes)) {
+			cmd_error("invalid size '%s'", arg);
+			return -1;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Output files                                                        */
+
+/* The temporary output being written, removed if we are interrupted
+ * (Ctrl-C, kill) so that nothing half-written stays behind. */
+static char *volatile tmp_in_progress;
+
+static void
+on_fatal_signal(int sig)
+{
+	char *p = tmp_in_progress;
+
+	if (p)
+		unlink(p);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+track_tmp(char *path)
+{
+	static bool installed;
+
+	if (!installed) {
+		struct sigaction sa;
+		int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+		size_t i;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_fatal_signal;
+		sigemptyset(&sa.sa_mask);
+		for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+			sigaction(sigs[i], &sa, NULL);
+		installed = true;
+	}
+	tmp_in_progress = path;
+}
+
+static mode_t
+current_umask(void)
+{
+	mode_t m = umask(0);
+
+	umask(m);
+	return m;
+}
+
+int
+cli_output_open(struct cli *c, const char *path)
+{
+	size_t n;
+	int fd;
+
+	if (!strcmp(path, "-")) {
+		c->out = stdout;
+		return 0;
+	}
+	n = strlen(path);
+	c->out_path_ = strdup(path);
+	c->tmp_path_ = malloc(n + 16);
+	if (!c->out_path_ || !c->tmp_path_) {
+		cmd_error("out of memory");
+		return -1;
+	}
+	memcpy(c->tmp_path_, path, n);
+	memcpy(c->tmp_path_ + n, ".tmp.XXXXXX", 12);
+	fd = mkstemp(c->tmp_path_);
+	if (fd < 0 || !(c->out = fdopen(fd, "w"))) {
+		cmd_error("cannot create '%s': %s", c->tmp_path_,
+			  strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		free(c->tmp_path_);
+		free(c->out_path_);
+		c->tmp_path_ = c->out_path_ = NULL;
+		c->out = stdout;
+		c->status = EXIT_USAGE;
+		return -1;
+	}
+	track_tmp(c->tmp_path_);
+	/* mkstemp makes 0600; give the file the mode a plain fopen would */
+	fchmod(fd, 0666 & ~current_umask());
+	c->out_err_ = false;
+	return 0;
+}
+
+/* Report a write error on c->out once, and stop the run.  A closed pipe
+ * on stdout is quiet, as in grep. */
+static void
+write_failed(struct cli *c, int err)
+{
+	if (c->out_err_)
+		return;
+	c->out_err_ = true;
+	__atomic_store_n(&c->stop, true, __ATOMIC_RELAXED);
+	c->status = EXIT_USAGE;
+	if (c->out == stdout) {
+		if (err != EPIPE)
+			cmd_error("write error on standard output: %s",
+				  strerror(err));
+		/* Drop what is buffered so main's final flush does not
+		 * report the same failure again. */
+		__fpurge(stdout);
+		clearerr(stdout);
+	} else {
+		cmd_error("write error on '%s': %s", c->out_path_,
+			  strerror(err));
+	}
+}
+
+int
+cli_output_close(struct cli *c, bool keep)
+{
+	int rc = 0;
+
+	if (c->out == stdout) {
+		if (fflush(stdout) || ferror(stdout))
+			write_failed(c, errno);
+		return c->out_err_ ? -1 : 0;
+	}
+	if (fflush(c->out) || ferror(c->out))
+		write_failed(c, errno);
+	if (fclose(c->out) && !c->out_err_)
+		write_failed(c, errno);
+	c->out = stdout;
+	if (keep && !c->out_err_) {
+		if (rename(c->tmp_path_, c->out_path_)) {
+			cmd_error("cannot rename '%s' to '%s': %s",
+				  c->tmp_path_, c->out_path_, strerror(errno));
+			c->status = EXIT_USAGE;
+			unlink(c->tmp_path_);
+			rc = -1;
+		}
+	} else {
+		unlink(c->tmp_path_);
+		rc = c->out_err_ ? -1 : 0;
+	}
+	tmp_in_progress = NULL;
+	free(c->tmp_path_);
+	free(c->out_path_);
+	c->tmp_path_ = c->out_path_ = NULL;
+	c->out_err_ = false;
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* JSON strings                                                        */
+
+void
+cli_json_strn(FILE *f, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t i, start = 0;
+
+	putc_unlocked('"', f);
+	for (i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		const char *esc = NULL;
+		char u[7];
+
+		if (ch >= 0x20 && ch != '"' && ch != '\\')
+			continue;
+		switch (ch) {
+		case '"':
+			esc = "\\\"";
+			break;
+		case '\\':
+			esc = "\\\\";
+			break;
+		case '\n':
+			esc = "\\n";
+			break;
+		case '\r':
+			esc = "\\r";
+			break;
+		case '\t':
+			esc = "\\t";
+			break;
+		default:
+			u[0] = '\\', u[1] = 'u', u[2] = '0', u[3] = '0';
+			u[4] = hex[ch >> 4], u[5] = hex[ch & 15], u[6] = 0;
+			esc = u;
+		}
+		fwrite_unlocked(s + start, 1, i - start, f);
+		fputs_unlocked(esc, f);
+		start = i + 1;
+	}
+	fwrite_unlocked(s + start, 1, n - start, f);
+	putc_unlocked('"', f);
+}
+
+void
+cli_json_str(FILE *f, const char *s)
+{
+	if (!s)
+		fputs_unlocked("null", f);
+	else
+		cli_json_strn(f, s, strlen(s));
+}
+
+/* ------------------------------------------------------------------ */
+/* The list of inputs                                                  */
+
+struct input {
+	char *name; /* as given or found */
+	int err;    /* errno from stat/opendir, reported in order */
+	const char *errwhat;
+	uint64_t size; /* 0 if unknown (stdin, pipes) */
+};
+
+struct inputs {
+	struct input *v;
+	size_t n, cap;
+	uint64_t total_bytes;
+	bool total_known;
+};
+
+static int
+inputs_add(struct inputs *in, const char *name, int err, const char *what,
+	   uint64_t size)
+{
+	if (in->n == in->cap) {
+		size_t cap = in->cap ? in->cap * 2 : 64;
+		struct input *v = realloc(in->v, cap * sizeof(*v));
+		if (!v)
+			return -1;
+		in->v = v;
+		in->cap = cap;
+	}
+	in->v[in->n].name = strdup(name);
+	if (!in->v[in->n].name)
+		return -1;
+	in->v[in->n].err = err;
+	in->v[in->n].errwhat = what;
+	in->v[in->n].size = size;
+	in->total_bytes += size;
+	if (!size)
+		in->total_known = false;
+	in->n++;
+	return 0;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char *
+path_join(const char *dir, const char *name)
+{
+	size_t a = strlen(dir), b = strlen(name);
+	char *p = malloc(a + b + 2);
+
+	if (!p)
+		return NULL;
+	memcpy(p, dir, a);
+	if (a && dir[a - 1] != '/')
+		p[a++] = '/';
+	memcpy(p + a, name, b + 1);
+	return p;
+}
+
+/* Sorted entries of a directory (without . and ..), or NULL. */
+static char **
+list_dir(const char *path, size_t *n, int *err)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	char **v = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	if (!d) {
+		*err = errno;
+		return NULL;
+	}
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (*n == cap) {
+			char **nv;
+			cap = cap ? cap * 2 : 32;
+			nv = realloc(v, cap * sizeof(*v));
+			if (!nv)
+				break;
+			v = nv;
+		}
+		if (!(v[*n] = strdup(e->d_name)))
+			break;
+		(*n)++;
+	}
+	closedir(d);
+	if (*n)
+		qsort(v, *n, sizeof(*v), cmp_str);
+	*err = 0;
+	if (!v)
+		v = calloc(1, sizeof(*v));
+	return v;
+}
+
+/* Walk a directory depth first in name order, without recursion (a
+ * deep tree must not exhaust the stack).  Symbolic links to
+ * directories are not followed, so cycles cannot happen. */
+static int
+walk_dir(struct cli *c, struct inputs *in, const char *root)
+{
+	struct frame {
+		char *path;
+		char **names;
+		size_t n, i;
+	} *st = NULL;
+	size_t depth = 0, cap = 0;
+	int err;
+	char **names;
+	size_t n;
+
+	names = list_dir(root, &n, &err);
+	if (!names)
+		return inputs_add(in, root, err, "cannot read directory", 0);
+	cap = 16;
+	st = malloc(cap * sizeof(*st));
+	if (!st)
+		return -1;
+	st[0] = (struct frame){strdup(root), names, n, 0};
+	depth = 1;
+	while (depth) {
+		struct frame *f = &st[depth - 1];
+		char *p;
+		struct stat sb, lsb;
+
+		if (f->i == f->n) {
+			size_t k;
+			for (k = 0; k < f->n; k++)
+				free(f->names[k]);
+			free(f->names);
+			free(f->path);
+			depth--;
+			continue;
+		}
+		p = path_join(f->path, f->names[f->i++]);
+		if (!p)
+			return -1;
+		if (stat(p, &sb)) {
+			/* dangling link or vanished: report it if it would
+			 * have been read */
+			if (ext_in_list(p, c->exts))
+				inputs_add(in, p, errno, "cannot open", 0);
+			free(p);
+			continue;
+		}
+		if (S_ISDIR(sb.st_mode)) {
+			if (lstat(p, &lsb) || S_ISLNK(lsb.st_mode)) {
+				free(p);
+				continue;
+			}
+			names = list_dir(p, &n, &err);
+			if (!names) {
+				inputs_add(in, p, err, "cannot read directory",
+					   0);
+				free(p);
+				continue;
+			}
+			if (depth == cap) {
+				struct frame *ns;
+				cap *= 2;
+				ns = realloc(st, cap * sizeof(*st));
+				if (!ns)
+					return -1;
+				st = ns;
+			}
+			st[depth++] = (struct frame){p, names, n, 0};
+			continue;
+		}
+		if (S_ISREG(sb.st_mode) && ext_in_list(p, c->exts))
+			inputs_add(in, p, 0, NULL, (uint64_t)sb.st_size);
+		free(p);
+	}
+	free(st);
+	return 0;
+}
+
+static int
+add_operand(struct cli *c, struct inputs *in, const char *name)
+{
+	struct stat sb;
+
+	if (!strcmp(name, "-"))
+		return inputs_add(in, "-", 0, NULL, 0);
+	if (stat(name, &sb))
+		return inputs_add(in, name, errno, "cannot open", 0);
+	if (S_ISDIR(sb.st_mode)) {
+		if (!c->recursive)
+			return inputs_add(
+			    in, name, EISDIR,
+			    "cannot read (use -r for directories)", 0);
+		return walk_dir(c, in, name);
+	}
+	return inputs_add(in, name, 0, NULL,
+			  S_ISREG(sb.st_mode) ? (uint64_t)sb.st_size : 0);
+}
+
+/* --files-from: one name per line (or NUL separated with -0). */
+static int
+add_files_from(struct cli *c, struct inputs *in)
+{
+	FILE *f =
+	    strcmp(c->files_from, "-") ? fopen(c->files_from, "r") : stdin;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int rc = 0;
+
+	if (!f) {
+		cmd_error("cannot open '%s': %s", c->files_from,
+			  strerror(errno));
+		return -1;
+	}
+	while ((n = getdelim(&line, &cap, c->null_sep ? '\0' : '\n', f)) > 0) {
+		if (line[n - 1] == (c->null_sep ? '\0' : '\n'))
+			line[--n] = 0;
+		if (!c->null_sep && n && line[n - 1] == '\r')
+			line[--n] = 0;
+		if (!n)
+			continue;
+		if (add_operand(c, in, line)) {
+			rc = -1;
+			break;
+		}
+	}
+	if (ferror(f)) {
+		cmd_error("cannot read '%s': %s", c->files_from,
+			  strerror(errno));
+		rc = -1;
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Sources: one open input, cut into chunks                            */
+
+struct src {
+	const struct cli_informat *fmt;
+	const char *name;
+	int fd;
+	struct sgf_reader *rd;
+	gzFile gz;
+	/* bytes read ahead for detection on a pipe, served first */
+	char *pre;
+	size_t prelen, prepos;
+	/* line and whole-file readers */
+	char *buf;
+	size_t len, cap, pos;
+	bool eof;
+	unsigned index;
+	uint64_t line, offset;
+	int poll_fd; /* stdin when it is not a regular file, else -1 */
+};
+
+/* Is a pipe or terminal input waiting for its writer?  Then batches
+ * are cut short and the output flushed, so that a stream of games that
+ * trickles in (a server feed) is answered game by game. */
+static bool
+input_idle(int fd)
+{
+	struct pollfd p = {fd, POLLIN, 0};
+
+	return fd >= 0 && poll(&p, 1, 0) == 0;
+}
+
+/* Copy the read-ahead bytes and then the rest of the pipe into the
+ * pipe the SGF reader reads from: needed only when the format of a
+ * pipe on stdin had to be guessed from its first bytes.  The thread
+ * owns its struct relay and is detached: when the reader stops early
+ * its writes fail (EPIPE) and it ends by itself, and a stdin that never
+ * ends cannot hold up the exit. */
+struct relay {
+	int in, out;
+	char *pre;
+	size_t prelen;
+};
+
+static bool
+write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		p += w;
+		n -= (size_t)w;
+	}
+	return true;
+}
+
+static void *
+relay_main(void *arg)
+{
+	struct relay *r = arg;
+	char *buf = malloc(65536);
+	ssize_t n;
+
+	if (buf && write_all(r->out, r->pre, r->prelen)) {
+		for (;;) {
+			n = read(r->in, buf, 65536);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0 || !write_all(r->out, buf, (size_t)n))
+				break;
+		}
+	}
+	close(r->out);
+	free(buf);
+	free(r->pre);
+	free(r);
+	return NULL;
+}
+
+/* Raw read for line/whole formats: read-ahead first, then the file
+ * (through zlib, which also reads plain files). */
+static ssize_t
+src_read(struct src *s, char *buf, size_t n)
+{
+	if (s->prepos < s->prelen) {
+		size_t k = s->prelen - s->prepos;
+		if (k > n)
+			k = n;
+		memcpy(buf, s->pre + s->prepos, k);
+		s->prepos += k;
+		return (ssize_t)k;
+	}
+	if (s->gz) {
+		int k = gzread(s->gz, buf, n > INT_MAX ? INT_MAX : (unsigned)n);
+		if (k < 0) {
+			int e;
+			gzerror(s->gz, &e);
+			errno = e == Z_ERRNO ? errno : EIO;
+		}
+		return k;
+	}
+	for (;;) {
+		ssize_t k = read(s->fd, buf, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		return k;
+	}
+}
+
+/* Look at the first bytes of a regular file (decompressed if gz). */
+static size_t
+peek_file(int fd, char *buf, size_t n)
+{
+	unsigned char raw[4096];
+	ssize_t k = pread(fd, raw, sizeof(raw), 0);
+	z_stream z;
+	size_t got;
+
+	if (k <= 0)
+		return 0;
+	if (k < 2 || raw[0] != 0x1f || raw[1] != 0x8b) {
+		got = (size_t)k < n ? (size_t)k : n;
+		memcpy(buf, raw, got);
+		return got;
+	}
+	memset(&z, 0, sizeof(z));
+	if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
+		return 0;
+	z.next_in = raw;
+	z.avail_in = (unsigned)k;
+	z.next_out = (unsigned char *)buf;
+	z.avail_out = (unsigned)n;
+	inflate(&z, Z_SYNC_FLUSH);
+	got = n - z.avail_out;
+	inflateEnd(&z);
+	return got;
+}
+
+static void
+src_close(struct src *s)
+{
+	if (s->rd)
+		sgf_reader_close(s->rd);
+	if (s->gz)
+		gzclose(s->gz); /* closes s->fd */
+	else if (s->fd > 0)
+		close(s->fd);
+	free(s->pre);
+	free(s->buf);
+	memset(s, 0, sizeof(*s));
+	s->fd = -1;
+}
+
+static bool
+prefix_enough(const char *p, size_t n)
+{
+	size_t i;
+
+	if (n < 4)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!strchr(" \t\r\n", p[i]) && (unsigned char)p[i] < 0x80)
+			return true;
+	return n >= 512;
+}
+
+/* Open an input and choose its format.  Returns 0, or -1 with errno. */
+static int
+src_open(struct cli *c, struct src *s, const char *name)
+{
+	const struct cli_informat *fmt = c->informat;
+	struct stat sb;
+	bool is_stdin = !strcmp(name, "-");
+	char peek[4096];
+	size_t np = 0;
+
+	memset(s, 0, sizeof(*s));
+	s->name = is_stdin ? "-" : name;
+	s->poll_fd = -1;
+	s->fd = is_stdin ? 0 : open(name, O_RDONLY | O_CLOEXEC);
+	if (s->fd < 0)
+		return -1;
+	if (fstat(s->fd, &sb) == 0 && is_stdin && !S_ISREG(sb.st_mode))
+		s->poll_fd = 0;
+	if (fstat(s->fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		if (!is_stdin)
+			close(s->fd);
+		s->fd = -1;
+		errno = EISDIR;
+		return -1;
+	}
+	if (!fmt && !is_stdin)
+		fmt = format_by_name(name);
+	/* The content decides over the name: a GIB or UGF file saved as
+	 * .sgf is still read as what it is. */
+	if (fmt && !c->informat && S_ISREG(sb.st_mode)) {
+		const struct cli_informat *byc;
+		np = peek_file(s->fd, peek, sizeof(peek));
+		byc = format_by_content(peek, np);
+		if (byc && byc != fmt && byc->detect)
+			fmt = byc;
+	}
+	if (!fmt && S_ISREG(sb.st_mode)) {
+		np = peek_file(s->fd, peek, sizeof(peek));
+		fmt = format_by_content(peek, np);
+	} else if (!fmt) {
+		/* A pipe: read ahead, guess, and serve those bytes first. */
+		s->pre = malloc(sizeof(peek));
+		if (!s->pre)
+			return -1;
+		/* Enough to decide (a BOM, the gzip magic, the first
+		 * character that is not blank), and no more: waiting for
+		 * a full block would delay a trickling stream. */
+		while (!prefix_enough(s->pre, s->prelen)) {
+			ssize_t k = read(s->fd, s->pre + s->prelen,
+					 sizeof(peek) - s->prelen);
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k <= 0)
+				break;
+			s->prelen += (size_t)k;
+		}
+		if (s->prelen >= 2 && (unsigned char)s->pre[0] == 0x1f &&
+		    (unsigned char)s->pre[1] == 0x8b)
+			fmt = cli_informat_find("sgf");
+		else
+			fmt = format_by_content(s->pre, s->prelen);
+	}
+	s->fmt = fmt;
+	if (fmt->kind == CLI_IN_STREAM) {
+		if (s->pre) {
+			int p[2];
+			pthread_t th;
+			struct relay *r = malloc(sizeof(*r));
+			if (!r || pipe(p)) {
+				free(r);
+				return -1;
+			}
+			r->in = s->fd;
+			r->out = p[1];
+			r->pre = s->pre;
+			r->prelen = s->prelen;
+			if (pthread_create(&th, NULL, relay_main, r)) {
+				close(p[0]);
+				close(p[1]);
+				free(r);
+				return -1;
+			}
+			s->pre = NULL; /* the relay owns it now */
+			s->prelen = 0;
+			pthread_detach(th);
+			s->rd =
+			    sgf_reader_open_fd(p[0], 1, s->name, &c->limits);
+		} else {
+			s->rd =
+			    sgf_reader_open_fd(s->fd, 0, s->name, &c->limits);
+		}
+		if (!s->rd)
+			return -1;
+		return 0;
+	}
+	if (!s->pre) {
+		int fd2 = dup(s->fd);
+		if (fd2 < 0 || !(s->gz = gzdopen(fd2, "rb"))) {
+			if (fd2 >= 0)
+				close(fd2);
+			return -1;
+		}
+		gzbuffer(s->gz, 1 << 17);
+		if (!is_stdin)
+			close(s->fd);
+		s->fd = -1;
+	}
+	s->line = 1;
+	return 0;
+}
+
+/* Next chunk from a line or whole-file source: 1, 0 at the end, -1 on
+ * error (message in *err). */
+static int
+src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
+	     struct sgf_diag *err)
+{
+	size_t max = c->limits.max_game_bytes;
+
+	memset(ch, 0, sizeof(*ch));
+	ch->file = s->name;
+	for (;;) {
+		char *nl = NULL;
+		ssize_t k;
+
+		if (s->fmt->kind == CLI_IN_LINES && s->pos < s->len)
+			nl = memchr(s->buf + s->pos, '\n', s->len - s->pos);
+		if (nl || (s->eof && s->pos < s->len &&
+			   s->fmt->kind == CLI_IN_LINES)) {
+			size_t end = nl ? (size_t)(nl - s->buf) : s->len;
+			size_t start = s->pos, e = end;
+			uint64_t line = s->line;
+
+			s->pos = nl ? end + 1 : end;
+			s->line++;
+			while (start < e &&
+			       (s->buf[start] == ' ' || s->buf[start] == '\t' ||
+				s->buf[start] == '\r'))
+				start++;
+			while (e > start &&
+			       (s->buf[e - 1] == ' ' || s->buf[e - 1] == '\t' ||
+				s->buf[e - 1] == '\r'))
+				e--;
+			if (e == start)
+				continue;
+			ch->data = malloc(e - start + 1);
+			if (!ch->data)
+				goto nomem;
+			memcpy(ch->data, s->buf + start, e - start);
+			ch->data[e - start] = 0;
+			ch->len = e - start;
+			ch->index = ++s->index;
+			ch->line = line;
+			ch->offset = s->offset + start;
+			return 1;
+		}
+		if (s->eof) {
+			if (s->fmt->kind == CLI_IN_WHOLE && !s->index &&
+			    s->len) {
+				ch->data = s->buf;
+				ch->len = s->len;
+				ch->index = ++s->index;
+				ch->line = 1;
+				s->buf = NULL;
+				s->len = s->cap = s->pos = 0;
+				return 1;
+			}
+			return 0;
+		}
+		/* compact, grow, read more */
+		if (s->pos && s->fmt->kind == CLI_IN_LINES) {
+			memmove(s->buf, s->buf + s->pos, s->len - s->pos);
+			s->offset += s->pos;
+			s->len -= s->pos;
+			s->pos = 0;
+		}
+		if (s->cap - s->len < 65536) {
+			size_t cap = s->cap ? s->cap * 2 : 1 << 17;
+			char *nb;
+			if (s->len > max) {
+				err->code = SGF_E_LIMIT;
+				err->severity = SGF_ERROR;
+				err->line = (uint32_t)s->line;
+				snprintf(err->msg, sizeof(err->msg),
+					 "game larger than %zu bytes "
+					 "(see --max-game-bytes)",
+					 max);
+				return -1;
+			}
+			nb = realloc(s->buf, cap + 1);
+			if (!nb)
+				goto nomem;
+			s->buf = nb;
+			s->cap = cap;
+		}
+		k = src_read(s, s->buf + s->len, s->cap - s->len);
+		if (k < 0) {
+			err->code = SGF_E_IO;
+			err->severity = SGF_ERROR;
+			snprintf(err->msg, sizeof(err->msg), "read error: %s",
+				 strerror(errno));
+			return -1;
+		}
+		if (k == 0)
+			s->eof = true;
+		s->len += (size_t)k;
+	}
+nomem:
+	err->code = SGF_E_NOMEM;
+	err->severity = SGF_ERROR;
+	snprintf(err->msg, sizeof(err->msg), "out of memory");
+	return -1;
+}
+
+static int
+src_next(struct cli *c, struct src *s, struct sgf_chunk *ch,
+	 struct sgf_diag *err)
+{
+	if (s->rd)
+		return sgf_reader_next(s->rd, ch, err);
+	return src_next_raw(c, s, ch, err);
+}
+
+/* ------------------------------------------------------------------ */
+/* Jobs                                                                */
+
+#define BATCH_GAMES 64
+#define BATCH_BYTES (256 * 1024)
+
+struct job_code {
+	const char *code;
+	unsigned long n;
+};
+
+struct cli_job {
+	unsigned long seq;
+	size_t input; /* index into inputs */
+	const struct cli_informat *fmt;
+	bool begin, end, unreadable;
+	struct sgf_chunk *chunks;
+	size_t nchunks;
+	uint64_t bytes_done;	/* input bytes consumed up to this job */
+	struct sgf_diag *diags; /* end of file: stream diagnostics (copy) */
+	char *openerr;		/* message for stderr, written in order */
+	/* results */
+	char *out, *err;
+	size_t outlen, errlen;
+	FILE *errf;
+	unsigned long games, invalid, scored, agree, disagree;
+	struct job_code codes[32];
+	unsigned ncodes;
+	int done;
+};
+
+FILE *
+cli_err(struct cli_res *r)
+{
+	struct cli_job *j = r->job_;
+
+	if (!j->errf)
+		j->errf = open_memstream(&j->err, &j->errlen);
+	return j->errf ? j->errf : stderr;
+}
+
+void
+cli_res_code(struct cli_res *r, const char *code)
+{
+	unsigned i;
+
+	for (i = 0; i < r->ncodes_; i++)
+		if (r->codes_[i] == code || !strcmp(r->codes_[i], code))
+			return;
+	if (r->ncodes_ < sizeof(r->codes_) / sizeof(r->codes_[0]))
+		r->codes_[r->ncodes_++] = code;
+}
+
+static void
+job_free(struct cli_job *j)
+{
+	size_t i;
+	struct sgf_diag *d, *nd;
+
+	for (i = 0; i < j->nchunks; i++)
+		sgf_chunk_release(&j->chunks[i]);
+	free(j->chunks);
+	for (d = j->diags; d; d = nd) {
+		nd = d->next;
+		free(d);
+	}
+	if (j->errf)
+		fclose(j->errf);
+	free(j->openerr);
+	free(j->out);
+	free(j->err);
+	free(j);
+}
+
+static void
+job_count_code(struct cli_job *j, const char *code)
+{
+	unsigned i;
+
+	for (i = 0; i < j->ncodes; i++)
+		if (j->codes[i].code == code ||
+		    !strcmp(j->codes[i].code, code)) {
+			j->codes[i].n++;
+			return;
+		}
+	if (j->ncodes < sizeof(j->codes) / sizeof(j->codes[0])) {
+		j->codes[j->ncodes].code = code;
+		j->codes[j->ncodes++].n = 1;
+	}
+}
+
+static void
+process_game(struct cli *c, struct cli_job *j, FILE *out, struct sgf_game *g)
+{
+	struct cli_res r;
+	unsigned i;
+
+	memset(&r, 0, sizeof(r));
+	r.out = out;
+	r.job_ = j;
+	c->process(g, &r, c->ctx);
+	j->games++;
+	if (r.flags & CLI_R_INVALID)
+		j->invalid++;
+	if (r.flags & CLI_R_SCORED)
+		j->scored++;
+	if (r.flags & CLI_R_AGREE)
+		j->agree++;
+	if (r.flags & CLI_R_DISAGREE)
+		j->disagree++;
+	for (i = 0; i < r.ncodes_; i++)
+		job_count_code(j, r.codes_[i]);
+}
+
+/* A game standing for input that could not be parsed at all (a bad
+ * JSON line): processed like any other so that every command reports
+ * it in its own format. */
+static struct sgf_game *
+broken_game(const struct sgf_chunk *ch, const char *fmt)
+{
+	struct sgf_game *g = sgf_game_new(ch->file, ch->index);
+	struct sgf_diag *d;
+
+	if (!g)
+		return NULL;
+	g->line = ch->line;
+	sgf_game_diag(g, SGF_E_SYNTAX, SGF_ERROR, 0, "not a readable %s record",
+		      fmt);
+	for (d = g->diags; d; d = d->next)
+		if (!d->line)
+			d->line = (uint32_t)ch->line, d->col = 1;
+	return g;
+}
+
+/* Parse and process every chunk of a job (worker side). */
+static void
+job_run(struct cli *c, struct cli_job *j)
+{
+	FILE *out = open_memstream(&j->out, &j->outlen);
+	size_t i;
+
+	if (!out) {
+		j->done = 1;
+		return;
+	}
+	for (i = 0; i < j->nchunks; i++) {
+		struct sgf_chunk *ch = &j->chunks[i];
+
+		if (j->fmt->kind == CLI_IN_STREAM) {
+			struct sgf_game *g = sgf_parse_chunk(ch, &c->limits);
+			if (g) {
+				process_game(c, j, out, g);
+				sgf_game_free(g);
+			}
+		} else {
+			struct sgf_game **games = NULL;
+			int n = j->fmt->parse(ch->data, ch->len, ch->file,
+					      &c->limits, &games);
+			int k;
+
+			if (n <= 0) {
+				struct sgf_game *g =
+				    broken_game(ch, j->fmt->name);
+				if (g) {
+					process_game(c, j, out, g);
+					sgf_game_free(g);
+				}
+			}
+			for (k = 0; k < n; k++) {
+				games[k]->file = ch->file;
+				games[k]->index = j->fmt->kind == CLI_IN_LINES
+						      ? ch->index + (unsigned)k
+						      : (unsigned)k + 1;
+				if (j->fmt->kind == CLI_IN_LINES) {
+					struct sgf_diag *d;
+					/* positions inside one line: the
+					 * parser cannot know the line */
+					games[k]->line = ch->line;
+					for (d = games[k]->diags; d;
+					     d = d->next)
+						if (!d->line)
+							d->line =
+							    (uint32_t)ch->line,
+							d->col =
+							    d->col ? d->col : 1;
+				}
+				process_game(c, j, out, games[k]);
+				sgf_game_free(games[k]);
+			}
+			free(games);
+			sgf_chunk_release(ch);
+		}
+	}
+	fclose(out);
+	if (j->errf) {
+		fclose(j->errf);
+		j->errf = NULL;
+	}
+	free(j->chunks);
+	j->chunks = NULL;
+	j->nchunks = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The reading side: inputs -> jobs                                    */
+
+struct feeder {
+	struct inputs *in;
+	size_t next_input;
+	bool open;
+	struct src src;
+	unsigned long seq;
+	uint64_t bytes_before; /* bytes of the inputs already finished */
+};
+
+static struct cli_job *
+job_new(struct feeder *fd, size_t input)
+{
+	struct cli_job *j = calloc(1, sizeof(*j));
+
+	if (!j)
+		return NULL;
+	j->seq = fd->seq++;
+	j->input = input;
+	return j;
+}
+
+static struct sgf_diag *
+copy_diags(const struct sgf_diag *d)
+{
+	struct sgf_diag *head = NULL, **tail = &head;
+
+	for (; d; d = d->next) {
+		struct sgf_diag *n = malloc(sizeof(*n));
+		if (!n)
+			break;
+		*n = *d;
+		n->next = NULL;
+		*tail = n;
+		tail = &n->next;
+	}
+	return head;
+}
+
+/* Next job: a batch of chunks of the current input, or a marker for an
+ * input that could not be opened.  NULL at the end of all inputs. */
+static struct cli_job *
+feed(struct cli *c, struct feeder *fd)
+{
+	struct cli_job *j;
+	size_t cap = 0, bytes = 0;
+
+	for (;;) {
+		if (!fd->open) {
+			struct input *in;
+
+			if (fd->next_input >= fd->in->n || c->stop)
+				return NULL;
+			in = &fd->in->v[fd->next_input];
+			j = job_new(fd, fd->next_input++);
+			if (!j)
+				return NULL;
+			j->begin = true;
+			if (in->err || src_open(c, &fd->src, in->name)) {
+				int e = in->err ? in->err : errno;
+				const char *what =
+				    in->errwhat ? in->errwhat : "cannot open";
+				int k;
+				if (e == EISDIR && !c->recursive)
+					k = asprintf(&j->openerr,
+						     "'%s' is a directory "
+						     "(use -r to read it)",
+						     in->name);
+				else
+					k = asprintf(&j->openerr, "%s '%s': %s",
+						     what, in->name,
+						     strerror(e));
+				if (k < 0)
+					j->openerr = NULL;
+				src_close(&fd->src);
+				j->end = j->unreadable = true;
+				fd->bytes_before += in->size;
+				j->bytes_done = fd->bytes_before;
+				return j;
+			}
+			fd->open = true;
+			j->fmt = fd->src.fmt;
+		} else {
+			j = job_new(fd, fd->next_input - 1);
+			if (!j)
+				return NULL;
+			j->fmt = fd->src.fmt;
+		}
+		break;
+	}
+	for (;;) {
+		struct sgf_chunk ch;
+		struct sgf_diag err;
+		int r;
+
+		memset(&err, 0, sizeof(err));
+		r = src_next(c, &fd->src, &ch, &err);
+		if (r > 0) {
+			if (j->nchunks == cap) {
+				struct sgf_chunk *v;
+				cap = cap ? cap * 2 : 16;
+				v = realloc(j->chunks, cap * sizeof(*v));
+				if (!v) {
+					sgf_chunk_release(&ch);
+					r = -1;
+					snprintf(err.msg, sizeof(err.msg),
+						 "out of memory");
+				} else {
+					j->chunks = v;
+				}
+			}
+			if (r > 0) {
+				j->chunks[j->nchunks++] = ch;
+				bytes += ch.len;
+				j->bytes_done =
+				    fd->bytes_before + ch.offset + ch.len;
+				if (j->nchunks >= BATCH_GAMES ||
+				    bytes >= BATCH_BYTES ||
+				    input_idle(fd->src.poll_fd))
+					return j;
+				continue;
+			}
+		}
+		/* end of this input (or an error reading it) */
+		struct input *in = &fd->in->v[j->input];
+		if (r < 0) {
+			if (err.line) {
+				if (asprintf(&j->openerr, "%s:%u: %s", in->name,
+					     err.line, err.msg) < 0)
+					j->openerr = NULL;
+			} else if (asprintf(&j->openerr, "cannot read '%s': %s",
+					    in->name, err.msg) < 0) {
+				j->openerr = NULL;
+			}
+			j->unreadable = true;
+		}
+		if (fd->src.rd)
+			j->diags = copy_diags(sgf_reader_diags(fd->src.rd));
+		src_close(&fd->src);
+		fd->open = false;
+		j->end = true;
+		fd->bytes_before += in->size;
+		j->bytes_done = fd->bytes_before;
+		return j;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Progress                                                            */
+
+struct progress {
+	bool on;
+	struct timespec start, last;
+	size_t files_total;
+	uint64_t bytes_total;
+	bool bytes_known;
+	bool drawn;
+};
+
+static double
+elapsed(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) +
+	       (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+static void
+progress_draw(struct cli *c, struct progress *p, size_t files_done,
+	      uint64_t bytes_done, bool force)
+{
+	struct timespec now;
+	double t, rate;
+	char eta[64] = "";
+
+	if (!p->on)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (!force && elapsed(&p->last, &now) < 0.1)
+		return;
+	p->last = now;
+	t = elapsed(&p->start, &now);
+	rate = t > 0 ? (double)c->sum.games / t : 0;
+	if (p->bytes_known && p->bytes_total && bytes_done && t > 0) {
+		double frac = (double)bytes_done / (double)p->bytes_total;
+		double left = frac > 0 ? t / frac - t : 0;
+		if (frac > 1)
+			frac = 1;
+		if (left < 0)
+			left = 0;
+		snprintf(eta, sizeof(eta), " %3.0f%% ETA %d:%02d", frac * 100,
+			 (int)left / 60, (int)left % 60);
+	}
+	fprintf(stderr, "\r%s: %zu/%zu files, %lu games, %.0f games/s%s\033[K",
+		cmd_progname, files_done, p->files_total, c->sum.games, rate,
+		eta);
+	fflush(stderr);
+	p->drawn = true;
+}
+
+static void
+progress_clear(struct progress *p)
+{
+	if (p->drawn) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* The writing side: jobs -> output, in order                          */
+
+struct writer {
+	struct inputs *in;
+	struct cli_file cur;
+	size_t files_done;
+	struct progress prog;
+};
+
+static void
+sum_add_code(struct cli_summary *s, const char *code, unsigned long n)
+{
+	unsigned i;
+
+	for (i = 0; i < s->ncodes; i++)
+		if (!strcmp(s->codes[i].code, code)) {
+			s->codes[i].n += n;
+			return;
+		}
+	if (s->ncodes < sizeof(s->codes) / sizeof(s->codes[0])) {
+		s->codes[s->ncodes].code = code;
+		s->codes[s->ncodes++].n = n;
+	}
+}
+
+static void
+emit(struct cli *c, struct writer *w, struct cli_job *j)
+{
+	unsigned i;
+
+	if (j->begin) {
+		memset(&w->cur, 0, sizeof(w->cur));
+		w->cur.name = w->in->v[j->input].name;
+		w->cur.path = w->cur.name;
+		c->sum.files++;
+		if (c->file_begin && !c->stop)
+			c->file_begin(c, &w->cur);
+	}
+	if (j->outlen && !c->stop) {
+		if (fwrite_unlocked(j->out, 1, j->outlen, c->out) !=
+			j->outlen ||
+		    ferror_unlocked(c->out))
+			write_failed(c, errno);
+	}
+	if (j->errlen) {
+		if (w->prog.drawn)
+			progress_clear(&w->prog);
+		fwrite(j->err, 1, j->errlen, stderr);
+	}
+	if (j->openerr) {
+		if (w->prog.drawn)
+			progress_clear(&w->prog);
+		cmd_error("%s", j->openerr);
+	}
+	w->cur.games += (unsigned)j->games;
+	w->cur.invalid += (unsigned)j->invalid;
+	c->sum.games += j->games;
+	c->sum.invalid += j->invalid;
+	c->sum.valid += j->games - j->invalid;
+	c->sum.scored += j->scored;
+	c->sum.agree += j->agree;
+	c->sum.disagree += j->disagree;
+	for (i = 0; i < j->ncodes; i++)
+		sum_add_code(&c->sum, j->codes[i].code, j->codes[i].n);
+	if (j->invalid && c->status == EXIT_OK)
+		c->status = EXIT_PROBLEM;
+	if (j->end) {
+		if (j->unreadable) {
+			w->cur.unreadable = true;
+			c->sum.unreadable++;
+			c->status = EXIT_USAGE;
+		}
+		w->cur.diags = j->diags;
+		/* An error of the stream itself (no game at all in a
+		 * file): a problem like an unreadable game. */
+		for (const struct sgf_diag *d = j->diags; d; d = d->next) {
+			if (d->severity != SGF_ERROR)
+				continue;
+			if (!c->own_stream_diags) {
+				progress_clear(&w->prog);
+				fprintf(stderr, "%s:%u:%u: error: %s [%s]\n",
+					w->cur.name, d->line, d->col, d->msg,
+					sgf_code_name(d->code));
+			}
+			sum_add_code(&c->sum, sgf_code_name(d->code), 1);
+			w->cur.invalid++;
+			if (c->status == EXIT_OK)
+				c->status = EXIT_PROBLEM;
+		}
+		if (c->file_end && !c->stop)
+			c->file_end(c, &w->cur);
+		w->cur.diags = NULL;
+		w->files_done++;
+	}
+	progress_draw(c, &w->prog, w->files_done, j->bytes_done, false);
+}
+
+/* ------------------------------------------------------------------ */
+/* Threads                                                             */
+
+struct pool {
+	struct cli *c;
+	pthread_mutex_t mu;
+	pthread_cond_t work_cv, done_cv;
+	struct cli_job **queue; /* pending jobs, FIFO */
+	size_t qhead, qn;
+	struct cli_job **ring; /* in-flight jobs by seq % window */
+	size_t window;
+	bool quit;
+};
+
+static void *
+worker_main(void *arg)
+{
+	struct pool *p = arg;
+
+	for (;;) {
+		struct cli_job *j;
+
+		pthread_mutex_lock(&p->mu);
+		while (!p->qn && !p->quit)
+			pthread_cond_wait(&p->work_cv, &p->mu);
+		if (!p->qn) {
+			pthread_mutex_unlock(&p->mu);
+			return NULL;
+		}
+		j = p->queue[p->qhead];
+		p->qhead = (p->qhead + 1) % p->window;
+		p->qn--;
+		pthread_mutex_unlock(&p->mu);
+		if (!__atomic_load_n(&p->c->stop, __ATOMIC_RELAXED))
+			job_run(p->c, j);
+		pthread_mutex_lock(&p->mu);
+		j->done = 1;
+		pthread_cond_signal(&p->done_cv);
+		pthread_mutex_unlock(&p->mu);
+	}
+}
+
+static void
+run_threads(struct cli *c, struct feeder *fd, struct writer *w, int jobs)
+{
+	struct pool p;
+	pthread_t *th = calloc((size_t)jobs, sizeof(*th));
+	unsigned long next_write = 0, next_seq = 0;
+	bool eof = false;
+	int i, started = 0;
+
+	memset(&p, 0, sizeof(p));
+	p.c = c;
+	p.window = (size_t)jobs * 4 + 4;
+	p.queue = calloc(p.window, sizeof(*p.queue));
+	p.ring = calloc(p.window, sizeof(*p.ring));
+	pthread_mutex_init(&p.mu, NULL);
+	pthread_cond_init(&p.work_cv, NULL);
+	pthread_cond_init(&p.done_cv, NULL);
+	if (!th || !p.queue || !p.ring) {
+		cmd_error("out of memory");
+		c->status = EXIT_USAGE;
+		goto out;
+	}
+	/* jobs - 1 workers: the main thread is the last one (it reads,
+	 * writes, and processes jobs when the window is full). */
+	for (i = 0; i < jobs - 1; i++)
+		if (!pthread_create(&th[i], NULL, worker_main, &p))
+			started++;
+	if (!started) {
+		cmd_error("cannot start threads");
+		c->status = EXIT_USAGE;
+		goto out;
+	}
+	pthread_mutex_lock(&p.mu);
+	for (;;) {
+		struct cli_job *j = p.ring[next_write % p.window];
+
+		if (j && j->done) {
+			p.ring[next_write % p.window] = NULL;
+			next_write++;
+			pthread_mutex_unlock(&p.mu);
+			emit(c, w, j);
+			job_free(j);
+			pthread_mutex_lock(&p.mu);
+			continue;
+		}
+		if (c->stop || (eof && next_write == next_seq))
+			break;
+		if (!eof && next_seq - next_write < p.window &&
+		    next_seq != next_write && fd->open &&
+		    input_idle(fd->src.poll_fd)) {
+			/* Input idle and games in flight: answer those
+			 * first rather than block on the read. */
+			fflush(c->out);
+			pthread_cond_wait(&p.done_cv, &p.mu);
+			continue;
+		}
+		if (!eof && next_seq - next_write < p.window) {
+			if (fd->open && input_idle(fd->src.poll_fd))
+				fflush(c->out);
+			pthread_mutex_unlock(&p.mu);
+			j = feed(c, fd);
+			pthread_mutex_lock(&p.mu);
+			if (!j) {
+				eof = true;
+				continue;
+			}
+			next_seq = j->seq + 1;
+			p.ring[j->seq % p.window] = j;
+			if (!j->nchunks) {
+				j->done = 1;
+			} else {
+				p.queue[(p.qhead + p.qn) % p.window] = j;
+				p.qn++;
+				pthread_cond_signal(&p.work_cv);
+			}
+			continue;
+		}
+		if (p.qn) {
+			/* The window is full: rather than sleep, the main
+			 * thread works too, so -j N means N busy threads. */
+			j = p.queue[p.qhead];
+			p.qhead = (p.qhead + 1) % p.window;
+			p.qn--;
+			pthread_mutex_unlock(&p.mu);
+			if (!c->stop)
+				job_run(c, j);
+			pthread_mutex_lock(&p.mu);
+			j->done = 1;
+			continue;
+		}
+		pthread_cond_wait(&p.done_cv, &p.mu);
+	}
+	p.quit = true;
+	pthread_cond_broadcast(&p.work_cv);
+	pthread_mutex_unlock(&p.mu);
+	for (i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	/* after a stop: free what is still in flight */
+	for (; next_write < next_seq; next_write++) {
+		struct cli_job *j = p.ring[next_write % p.window];
+		if (j)
+			job_free(j);
+	}
+out:
+	pthread_mutex_destroy(&p.mu);
+	pthread_cond_destroy(&p.work_cv);
+	pthread_cond_destroy(&p.done_cv);
+	free(p.queue);
+	free(p.ring);
+	free(th);
+}
+
+static void
+run_inline(struct cli *c, struct feeder *fd, struct writer *w)
+{
+	struct cli_job *j;
+
+	for (;;) {
+		if (fd->open && input_idle(fd->src.poll_fd))
+			fflush(c->out);
+		if (!(j = feed(c, fd)))
+			break;
+		if (j->nchunks && !c->stop)
+			job_run(c, j);
+		emit(c, w, j);
+		job_free(j);
+		if (c->stop)
+			break;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Summary                                                             */
+
+static double
+now_seconds(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static int
+cmp_code(const void *a, const void *b)
+{
+	const struct job_code *x = a, *y = b;
+
+	return strcmp(x->code, y->code);
+}
+
+void
+cli_print_summary(struct cli *c)
+{
+	struct cli_summary *s = &c->sum;
+	double rate = s->seconds > 0 ? (double)s->games / s->seconds : 0;
+	unsigned i;
+
+	if (c->no_summary || c->stop)
+		return;
+	qsort(s->codes, s->ncodes, sizeof(s->codes[0]), cmp_code);
+	if (c->json) {
+		FILE *f = c->out;
+		fprintf(f,
+			"{\"summary\":true,\"command\":\"%s\",\"files\":%lu,"
+			"\"unreadable\":%lu,\"games\":%lu,\"valid\":%lu,"
+			"\"invalid\":%lu,\"problems\":{",
+			c->cmd, s->files, s->unreadable, s->games, s->valid,
+			s->invalid);
+		for (i = 0; i < s->ncodes; i++) {
+			if (i)
+				putc(',', f);
+			cli_json_str(f, s->codes[i].code);
+			fprintf(f, ":%lu", s->codes[i].n);
+		}
+		fprintf(f,
+			"},\"scored\":%lu,\"agree\":%lu,\"disagree\":%lu,"
+			"\"seconds\":%.3f,\"games_per_second\":%.0f}\n",
+			s->scored, s->agree, s->disagree, s->seconds, rate);
+		if (ferror(f))
+			write_failed(c, errno);
+		return;
+	}
+	if (!c->summary_always && !isatty(2))
+		return;
+	fprintf(stderr,
+		"%s %s: %lu game%s in %lu file%s: %lu valid, %lu invalid",
+		cmd_progname, c->cmd, s->games, s->games == 1 ? "" : "s",
+		s->files, s->files == 1 ? "" : "s", s->valid, s->invalid);
+	if (s->ncodes) {
+		fputs(" (", stderr);
+		for (i = 0; i < s->ncodes; i++)
+			fprintf(stderr, "%s%s %lu", i ? ", " : "",
+				s->codes[i].code, s->codes[i].n);
+		fputc(')', stderr);
+	}
+	if (s->unreadable)
+		fprintf(stderr, ", %lu unreadable", s->unreadable);
+	if (s->scored)
+		fprintf(stderr, "; %lu scored, %lu agree with RE, %lu disagree",
+			s->scored, s->agree, s->disagree);
+	if (isatty(2))
+		fprintf(stderr, "; %.2f s, %.0f games/s", s->seconds, rate);
+	fputc('\n', stderr);
+}
+
+/* ------------------------------------------------------------------ */
+
+int
+cli_run(struct cli *c, int argc, char **argv)
+{
+	struct inputs in;
+	struct feeder fd;
+	struct writer w;
+	double t0 = now_seconds();
+	int i, jobs = c->jobs;
+	size_t k;
+
+	memset(&in, 0, sizeof(in));
+	in.total_known = true;
+	for (i = 0; i < argc; i++)
+		if (add_operand(c, &in, argv[i])) {
+			cmd_error("out of memory");
+			return EXIT_USAGE;
+		}
+	if (c->files_from && add_files_from(c, &in)) {
+		c->status = EXIT_USAGE;
+		goto done;
+	}
+	if (!argc && !c->files_from)
+		inputs_add(&in, "-", 0, NULL, 0);
+
+	memset(&fd, 0, sizeof(fd));
+	fd.in = &in;
+	fd.src.fd = -1;
+	memset(&w, 0, sizeof(w));
+	w.in = &in;
+	w.prog.on = c->progress == 1 || (c->progress < 0 && isatty(2));
+	w.prog.files_total = in.n;
+	w.prog.bytes_total = in.total_bytes;
+	w.prog.bytes_known = in.total_known;
+	clock_gettime(CLOCK_MONOTONIC, &w.prog.start);
+	w.prog.last = w.prog.start;
+
+	if (jobs <= 0) {
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+		jobs = n > 0 ? (int)(n > 64 ? 64 : n) : 1;
+	}
+	if (jobs == 1)
+		run_inline(c, &fd, &w);
+	else
+		run_threads(c, &fd, &w, jobs);
+	if (fd.open)
+		src_close(&fd.src);
+	/* Stopped in the middle of a per-input output (convert -d): drop
+	 * the temporary file rather than leave a half-written output. */
+	if (c->file_end && c->tmp_path_)
+		cli_output_close(c, false);
+	if (!c->stop && (fflush(c->out) || ferror(c->out)))
+		write_failed(c, errno);
+	progress_draw(c, &w.prog, w.files_done, in.total_bytes, true);
+	progress_clear(&w.prog);
+	c->sum.seconds = now_seconds() - t0;
+	cli_print_summary(c);
+	if (!c->stop && c->out == stdout && (fflush(stdout) || ferror(stdout)))
+		write_failed(c, errno);
+done:
+	for (k = 0; k < in.n; k++)
+		free(in.v[k].name);
+	free(in.v);
+	return c->status;
+}

@@ -1,0 +1,199 @@
+/*
+ * cli.h - the batch plumbing every subcommand shares: inputs, threads,
+ * ordered output, summary, progress.
+ *
+ * A subcommand fills a struct cli with its callbacks and options, lets
+ * cli_parse_opt() handle the shared options inside its getopt_long
+ * loop, and calls cli_run() with the operands.  The plumbing then:
+ *
+ *   - expands the operands: files, directories with -r (filtered by
+ *     --ext), "-" or nothing for stdin, --files-from lists (-0 for NUL
+ *     separated);
+ *   - cuts every input into games (a stream of SGF collections, JSON
+ *     Lines, or a whole-file format; .gz is read transparently), in
+ *     memory bounded by the largest game and a fixed window;
+ *   - runs cli->process() on each game in -j N threads;
+ *   - writes each game's output in input order, whatever N is;
+ *   - keeps the summary (games, valid, invalid by problem code, scored,
+ *     agreeing with RE) and draws a progress bar on a terminal.
+ *
+ * process() runs on worker threads: it may only touch the game, its
+ * struct cli_res and read-only data in ctx.  The hooks file_begin() and
+ * file_end() run on the writing thread, in input order, and may write
+ * to cli->out or switch it (convert -d).
+ */
+#ifndef CLI_H
+#define CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../sgf/sgf.h"
+
+/* Per-game result filled by process(). */
+struct cli_res {
+	FILE *out;	/* this game's output (a memory stream); write freely */
+	FILE *err_;	/* private: see cli_err() */
+	unsigned flags; /* CLI_R_* */
+	/* private: problem codes seen in this game (for the summary) */
+	const char *codes_[16];
+	unsigned ncodes_;
+	struct cli_job *job_;
+};
+enum cli_res_flags {
+	CLI_R_INVALID = 1 << 0,	 /* the game has an error (exit status 1) */
+	CLI_R_SCORED = 1 << 1,	 /* score: the game was counted */
+	CLI_R_AGREE = 1 << 2,	 /* score: the count agrees with RE */
+	CLI_R_DISAGREE = 1 << 3, /* score: the count disagrees with RE */
+	CLI_R_SKIPPED = 1 << 4,	 /* nothing was produced for this game */
+};
+
+/* Messages for stderr, printed in input order with the game's output.
+ * Returns a memory stream; write whole lines. */
+FILE *cli_err(struct cli_res *r);
+/* Count a problem code for the summary ("invalid by problem code").
+ * `code` must be a string that lives for the whole run (a literal or
+ * sgf_code_name()).  Counted once per game. */
+void cli_res_code(struct cli_res *r, const char *code);
+
+/* Information about one input, for the file hooks. */
+struct cli_file {
+	const char *name; /* as given (or found under a directory) */
+	const char *path; /* to open; "-" for stdin */
+	unsigned games;	  /* games read from it (in file_end) */
+	unsigned invalid; /* games with CLI_R_INVALID (in file_end) */
+	bool unreadable;  /* could not be opened or read (in file_end) */
+	const struct sgf_diag *diags; /* stream diagnostics (in file_end) */
+};
+
+/* Input formats: how a file is cut into games. */
+enum cli_in_kind {
+	CLI_IN_STREAM, /* SGF: cut by sgf_reader, one chunk per game */
+	CLI_IN_LINES,  /* JSON Lines: one document per non-empty line */
+	CLI_IN_WHOLE,  /* whole file parsed at once (GIB, NGF, UGF ...) */
+};
+struct cli_informat {
+	const char *name; /* for -f: "sgf", "json", "gib" ... */
+	const char *exts; /* comma-separated extensions, lower case */
+	enum cli_in_kind kind;
+	/* Does this start of a file look like this format?  May be NULL. */
+	bool (*detect)(const char *buf, size_t len);
+	/* CLI_IN_LINES and CLI_IN_WHOLE: parse a buffer into games (as
+	 * sgf_parse_json); returns the count or -1. */
+	int (*parse)(const char *buf, size_t len, const char *file,
+		     const struct sgf_limits *lim, struct sgf_game ***games);
+};
+/* The table of input formats, terminated by a NULL name. */
+extern const struct cli_informat cli_informats[];
+const struct cli_informat *cli_informat_find(const char *name);
+
+struct cli_summary {
+	unsigned long files, unreadable;
+	unsigned long games, valid, invalid, scored, agree, disagree;
+	double seconds;
+	struct {
+		const char *code;
+		unsigned long n;
+	} codes[64];
+	unsigned ncodes;
+};
+
+struct cli {
+	/* Set by the command before cli_run(). */
+	const char *cmd; /* "check", for messages */
+	int (*process)(struct sgf_game *g, struct cli_res *r, void *ctx);
+	void (*file_begin)(struct cli *c, struct cli_file *f);
+	void (*file_end)(struct cli *c, struct cli_file *f);
+	void *ctx;
+	/* Human summary on stderr also when it is not a terminal (check's
+	 * one-line summary). */
+	bool summary_always;
+	/* file_end prints the stream diagnostics itself (check); else
+	 * the errors among them go to stderr. */
+	bool own_stream_diags;
+	/* Format forced with -f (NULL: by extension, then content). */
+	const struct cli_informat *informat;
+	struct sgf_limits limits;
+
+	/* Shared options (cli_parse_opt). */
+	bool recursive, null_sep, json, no_summary;
+	int progress; /* -1 auto, 0 off, 1 on */
+	int jobs;     /* 0: all cores */
+	char exts[128];
+	const char *files_from;
+
+	/* Output: stdout unless changed (cli_output_open). */
+	FILE *out;
+	int status; /* EXIT_* so far; cli_run() returns the final one */
+	bool stop;  /* set on a fatal write error: stop everything */
+	struct cli_summary sum;
+
+	/* private */
+	char *tmp_path_, *out_path_;
+	bool out_err_;
+};
+
+/* Make getopt's own messages say "sgfkit CMD: unrecognized option". */
+void cli_argv0(char **argv, const char *cmd);
+
+/* Initialise with defaults (stdout, -j all cores, --ext sgf). */
+void cli_init(struct cli *c, const char *cmd);
+
+/* The long options every batch command accepts; put CLI_LONGOPTS in the
+ * command's struct option table and "rj:0" in its short options. */
+enum {
+	CLI_OPT_EXT = 0x1000,
+	CLI_OPT_FILES_FROM,
+	CLI_OPT_NO_SUMMARY,
+	CLI_OPT_PROGRESS,
+	CLI_OPT_NO_PROGRESS,
+	CLI_OPT_MAX_GAME_BYTES,
+};
+#define CLI_SHORTOPTS "rj:0"
+#define CLI_LONGOPTS                                                           \
+	{"recursive", no_argument, NULL, 'r'},                                 \
+	    {"jobs", required_argument, NULL, 'j'},                            \
+	    {"null", no_argument, NULL, '0'},                                  \
+	    {"ext", required_argument, NULL, CLI_OPT_EXT},                     \
+	    {"files-from", required_argument, NULL, CLI_OPT_FILES_FROM},       \
+	    {"no-summary", no_argument, NULL, CLI_OPT_NO_SUMMARY},             \
+	    {"progress", no_argument, NULL, CLI_OPT_PROGRESS},                 \
+	    {"no-progress", no_argument, NULL, CLI_OPT_NO_PROGRESS},           \
+	{                                                                      \
+		"max-game-bytes", required_argument, NULL,                     \
+		    CLI_OPT_MAX_GAME_BYTES                                     \
+	}
+/* Help text for those options, to print in a command's --help. */
+extern const char cli_opts_help[];
+
+/* Handle one shared option from getopt_long.  Returns 1 if handled, 0
+ * if the option is not a shared one, -1 on a bad argument (message
+ * printed). */
+int cli_parse_opt(struct cli *c, int opt, const char *arg);
+
+/* Send the output to `path` instead of stdout: written to a temporary
+ * file beside it and renamed by cli_output_close(), so it is never
+ * half-written.  "-" is stdout.  Returns 0, or -1 (message printed). */
+int cli_output_open(struct cli *c, const char *path);
+/* Finish the output opened by cli_output_open: flush, and rename into
+ * place if `keep` and nothing failed, else remove.  Returns 0, or -1
+ * (message printed, c->status set). */
+int cli_output_close(struct cli *c, bool keep);
+
+/* Run over the operands (argv[0..argc-1], may be empty: stdin) and
+ * return the exit status: EXIT_OK, EXIT_PROBLEM when a game had
+ * CLI_R_INVALID, EXIT_USAGE when an input was unreadable or a write
+ * failed (also c->status). */
+int cli_run(struct cli *c, int argc, char **argv);
+
+/* Print the summary (JSON line on c->out with --json, else a human
+ * line on stderr when appropriate).  Called by cli_run. */
+void cli_print_summary(struct cli *c);
+
+/* JSON helpers for hand-written JSON Lines (faster than building a
+ * cJSON tree for every game).  Write a quoted, escaped string (NULL
+ * writes null). */
+void cli_json_str(FILE *f, const char *s);
+void cli_json_strn(FILE *f, const char *s, size_t n);
+
+#endif

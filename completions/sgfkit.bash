@@ -1,0 +1,66 @@
+# bash completion for sgfkit                               -*- shell-script -*-
+# Installed as share/bash-completion/completions/sgfkit.
+
+_sgfkit()
+{
+	local cur prev words cword
+	_init_completion 2>/dev/null || {
+		cur=${COMP_WORDS[COMP_CWORD]}
+		prev=${COMP_WORDS[COMP_CWORD-1]}
+		words=("${COMP_WORDS[@]}")
+		cword=$COMP_CWORD
+	}
+	local commands="check convert info score"
+	local common="-r --recursive --ext --files-from -0 --null -j --jobs
+		--no-summary --progress --no-progress --max-game-bytes -f --from
+		-h --help"
+
+	if [[ $cword -eq 1 ]]; then
+		COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
+		return
+	fi
+	case $prev in
+	-f | --from)
+		COMPREPLY=($(compgen -W "auto sgf json" -- "$cur"))
+		return ;;
+	-t | --to)
+		COMPREPLY=($(compgen -W "sgf json" -- "$cur"))
+		return ;;
+	--ko)
+		COMPREPLY=($(compgen -W "simple positional situational" -- "$cur"))
+		return ;;
+	--suicide)
+		COMPREPLY=($(compgen -W "allow forbid" -- "$cur"))
+		return ;;
+	--rules)
+		COMPREPLY=($(compgen -W "japanese korean chinese aga bga nz ing
+			tromp-taylor" -- "$cur"))
+		return ;;
+	--ext)
+		COMPREPLY=($(compgen -W "sgf json sgf,json" -- "$cur"))
+		return ;;
+	-d | --dir)
+		COMPREPLY=($(compgen -d -- "$cur"))
+		return ;;
+	-j | --jobs | --max-moves | --max-game-bytes)
+		return ;;
+	-o | --output | --files-from)
+		COMPREPLY=($(compgen -f -- "$cur"))
+		return ;;
+	esac
+	if [[ $cur == -* ]]; then
+		local opts
+		case ${words[1]} in
+		check) opts="--json -l --files-with-errors -L
+			--files-without-errors -q --quiet --no-warnings --rules --ko
+			--suicide --max-moves --main-line" ;;
+		info) opts="--json --no-header" ;;
+		convert) opts="-t --to -o --output -d --dir --compact" ;;
+		score) opts="--json" ;;
+		esac
+		COMPREPLY=($(compgen -W "$opts $common" -- "$cur"))
+		return
+	fi
+	COMPREPLY=($(compgen -f -- "$cur"))
+} &&
+	complete -o filenames -F _sgfkit sgfkit

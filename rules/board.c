@@ -1,0 +1,673 @@
+/*
+ * board.c - the fast Go board (see board.h and ../shared/docs/BOARD.md).
+ */
+#include <pthread.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "board.h"
+
+/* ---------------------------------------------------------------------
+ * Zobrist keys: filled once, from splitmix64 with a fixed seed, so that
+ * keys are reproducible everywhere.
+ */
+static uint64_t zob[BOARD_ARR][3];
+static uint64_t zob_side[3];
+static pthread_once_t zob_once = PTHREAD_ONCE_INIT;
+
+static uint64_t
+splitmix64(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static void
+zob_fill(void)
+{
+	uint64_t s = 0x5367666b6974ULL; /* "Sgfkit": fixed on purpose */
+	int i;
+
+	for (i = 0; i < BOARD_ARR; i++) {
+		zob[i][BOARD_EMPTY] = 0;
+		zob[i][BOARD_BLACK] = splitmix64(&s);
+		zob[i][BOARD_WHITE] = splitmix64(&s);
+	}
+	zob_side[0] = 0;
+	zob_side[BOARD_BLACK] = splitmix64(&s);
+	zob_side[BOARD_WHITE] = splitmix64(&s);
+}
+
+uint64_t
+board_side_key(int color)
+{
+	pthread_once(&zob_once, zob_fill);
+	return color == BOARD_BLACK || color == BOARD_WHITE ? zob_side[color]
+							    : 0;
+}
+
+uint64_t
+board_zobrist(bpt pt, int color)
+{
+	pthread_once(&zob_once, zob_fill);
+	if (pt < 0 || pt >= BOARD_ARR || color < 0 || color > 2)
+		return 0;
+	return zob[pt][color];
+}
+
+/* ---------------------------------------------------------------------
+ * Small helpers.
+ */
+#define NBR_ONE(color) ((uint16_t)(1u << (4 * (color))))
+
+static inline void
+pack_set(struct board *b, bpt pt, int color)
+{
+	unsigned sh = (unsigned)(pt & 31) * 2;
+	uint64_t *w = &b->pack[pt >> 5];
+
+	*w = (*w & ~(3ULL << sh)) | ((uint64_t)color << sh);
+}
+
+static inline void
+empty_add(struct board *b, bpt pt)
+{
+	b->c[pt].empty_at = (int16_t)b->nempty;
+	b->empty[b->nempty++] = pt;
+}
+
+static inline void
+empty_remove(struct board *b, bpt pt)
+{
+	int i = b->c[pt].empty_at;
+	bpt last = b->empty[--b->nempty];
+
+	b->empty[i] = last;
+	b->c[last].empty_at = (int16_t)i;
+}
+
+/* Change the colour of one point, keeping neighbour counts, key, packed
+ * position and empty list right (not the chains). */
+static inline void
+set_color(struct board *b, bpt pt, int color)
+{
+	int old = b->c[pt].color;
+	int s = b->stride;
+	uint16_t d = (uint16_t)(NBR_ONE(color) - NBR_ONE(old));
+
+	b->c[pt].color = (uint8_t)color;
+	b->c[pt - 1].nbr += d;
+	b->c[pt + 1].nbr += d;
+	b->c[pt - s].nbr += d;
+	b->c[pt + s].nbr += d;
+	b->key ^= zob[pt][old] ^ zob[pt][color];
+	pack_set(b, pt, color);
+	if (old == BOARD_EMPTY)
+		empty_remove(b, pt);
+	else if (color == BOARD_EMPTY)
+		empty_add(b, pt);
+}
+
+/* Is the empty point lib adjacent to a stone of the chain `head`? */
+static inline bool
+is_liberty_of(const struct board *b, bpt lib, bpt head)
+{
+	int s = b->stride;
+
+	/* empty and wall cells have head 0, which is never a chain head */
+	return b->c[lib - 1].head == head || b->c[lib + 1].head == head ||
+	       b->c[lib - s].head == head || b->c[lib + s].head == head;
+}
+
+/* ---------------------------------------------------------------------
+ * Setting up.
+ */
+int
+board_init(struct board *b, int w, int h)
+{
+	int rc = 0, i, x, y;
+
+	pthread_once(&zob_once, zob_fill);
+	if (w < 1 || h < 1 || w > BOARD_MAX_SIDE || h > BOARD_MAX_SIDE) {
+		w = h = 19;
+		rc = -1;
+	}
+	b->w = w;
+	b->h = h;
+	b->stride = w + 1;
+	b->ncells = (h + 2) * (w + 1) + 1;
+	b->npack = (b->ncells * 2 + 63) / 64;
+	b->ko = BPT_NONE;
+	b->ko_color = 0;
+	b->captures[0] = b->captures[1] = b->captures[2] = 0;
+	b->key = 0;
+	b->nempty = 0;
+	/* an empty board, built directly (no flood fill): walls
+	 * everywhere, then the points with their neighbour counts */
+	memset(b->c, 0, (size_t)b->ncells * sizeof(b->c[0]));
+	for (i = 0; i < b->npack; i++)
+		b->pack[i] = ~0ULL; /* all WALL (3) */
+	for (i = 0; i < b->ncells; i++)
+		b->c[i].color = BOARD_WALL;
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++) {
+			bpt pt = board_pt(b, x, y);
+			int walls =
+			    (x == 0) + (x == w - 1) + (y == 0) + (y == h - 1);
+			b->c[pt].color = BOARD_EMPTY;
+			b->c[pt].nbr =
+			    (uint16_t)(NBR_ONE(BOARD_WALL) * walls +
+				       NBR_ONE(BOARD_EMPTY) * (4 - walls));
+			pack_set(b, pt, BOARD_EMPTY);
+			empty_add(b, pt);
+		}
+	return rc;
+}
+
+void
+board_copy(struct board *dst, const struct board *src)
+{
+	if (dst == src)
+		return;
+	memcpy(dst, src, offsetof(struct board, pack));
+	memcpy(dst->pack, src->pack, (size_t)src->npack * sizeof(src->pack[0]));
+	memcpy(dst->c, src->c, (size_t)src->ncells * sizeof(src->c[0]));
+	memcpy(dst->empty, src->empty,
+	       (size_t)src->nempty * sizeof(src->empty[0]));
+}
+
+void
+board_untouch(struct board *b)
+{
+	int i;
+
+	for (i = 0; i < b->ncells; i++) {
+		int c = b->c[i].color;
+		if (c == BOARD_BLACK || c == BOARD_WHITE)
+			b->c[i].flags |= BOARD_F_TOUCHED;
+		else
+			b->c[i].flags &= (uint8_t)~BOARD_F_TOUCHED;
+	}
+}
+
+void
+board_rebuild(struct board *b)
+{
+	int i, s = b->stride;
+	bpt stack[BOARD_ARR];
+
+	b->key = 0;
+	b->nempty = 0;
+	/* colours, neighbour counts, key, packing, empty list */
+	for (i = 0; i < b->ncells; i++) {
+		struct board_cell *c = &b->c[i];
+		c->nbr = 0;
+		c->head = 0;
+		c->next = 0;
+		c->nstones = 0;
+		c->nlibs = 0;
+		pack_set(b, (bpt)i, c->color);
+		if (c->color == BOARD_WALL)
+			continue;
+		b->key ^= zob[i][c->color];
+		if (c->color == BOARD_EMPTY)
+			empty_add(b, (bpt)i);
+	}
+	for (i = 0; i < b->ncells; i++) {
+		if (b->c[i].color == BOARD_WALL)
+			continue;
+		b->c[i].nbr = (uint16_t)(NBR_ONE(b->c[i - 1].color) +
+					 NBR_ONE(b->c[i + 1].color) +
+					 NBR_ONE(b->c[i - s].color) +
+					 NBR_ONE(b->c[i + s].color));
+	}
+	/* chains by flood fill; head = first stone found */
+	for (i = 0; i < b->ncells; i++) {
+		int color = b->c[i].color, sp = 0, n = 0, libs = 0;
+		bpt prev;
+
+		if ((color != BOARD_BLACK && color != BOARD_WHITE) ||
+		    b->c[i].head)
+			continue;
+		stack[sp++] = (bpt)i;
+		b->c[i].head = (bpt)i;
+		prev = (bpt)i;
+		while (sp) {
+			bpt p = stack[--sp];
+			bpt nb[4] = {(bpt)(p - 1), (bpt)(p + 1), (bpt)(p - s),
+				     (bpt)(p + s)};
+			int k;
+
+			n++;
+			if (p != i) {
+				b->c[prev].next = p;
+				prev = p;
+			}
+			for (k = 0; k < 4; k++) {
+				bpt q = nb[k];
+				if (b->c[q].color == color && !b->c[q].head) {
+					b->c[q].head = (bpt)i;
+					stack[sp++] = q;
+				}
+			}
+		}
+		b->c[prev].next = (bpt)i;
+		/* count distinct liberties */
+		{
+			bpt p = (bpt)i;
+			do {
+				bpt nb[4] = {(bpt)(p - 1), (bpt)(p + 1),
+					     (bpt)(p - s), (bpt)(p + s)};
+				int k;
+				for (k = 0; k < 4; k++) {
+					bpt q = nb[k];
+					if (b->c[q].color != BOARD_EMPTY)
+						continue;
+					/* count q once: only from its first
+					 * chain neighbour in a fixed order */
+					{
+						bpt r[4] = {
+						    (bpt)(q - 1), (bpt)(q + 1),
+						    (bpt)(q - s), (bpt)(q + s)};
+						int j;
+						for (j = 0; j < 4; j++)
+							if (b->c[r[j]].color ==
+								color &&
+							    b->c[r[j]].head ==
+								i)
+								break;
+						if (r[j] == p)
+							libs++;
+					}
+				}
+				p = b->c[p].next;
+			} while (p != i);
+		}
+		b->c[i].nstones = (uint16_t)n;
+		b->c[i].nlibs = (uint16_t)libs;
+	}
+}
+
+void
+board_put(struct board *b, bpt pt, int color)
+{
+	if (!board_on(b, pt) || color < BOARD_EMPTY || color > BOARD_WHITE)
+		return;
+	b->c[pt].color = (uint8_t)color;
+	if (color != BOARD_EMPTY)
+		b->c[pt].flags |= BOARD_F_TOUCHED;
+}
+
+/* Remove the chain through pt: every stone becomes empty and gives one
+ * liberty to each distinct adjacent chain.  Returns the stones removed. */
+static int
+remove_chain(struct board *b, bpt pt)
+{
+	int s = b->stride, n = 0;
+	bpt p = pt;
+
+	do {
+		bpt next = b->c[p].next;
+		bpt nb[4] = {(bpt)(p - 1), (bpt)(p + 1), (bpt)(p - s),
+			     (bpt)(p + s)};
+		bpt seen[4];
+		int ns = 0, k, j;
+
+		set_color(b, p, BOARD_EMPTY);
+		b->c[p].head = 0;
+		b->c[p].next = 0;
+		for (k = 0; k < 4; k++) {
+			int c = b->c[nb[k]].color;
+			bpt h;
+			if (c != BOARD_BLACK && c != BOARD_WHITE)
+				continue;
+			h = b->c[nb[k]].head;
+			for (j = 0; j < ns; j++)
+				if (seen[j] == h)
+					break;
+			if (j < ns)
+				continue;
+			seen[ns++] = h;
+			b->c[h].nlibs++;
+		}
+		n++;
+		p = next;
+	} while (p != pt);
+	return n;
+}
+
+int
+board_setup_done(struct board *b)
+{
+	bpt dead[BOARD_ARR];
+	int nd = 0, i, removed = 0;
+
+	board_rebuild(b);
+	for (i = 0; i < b->ncells; i++) {
+		int c = b->c[i].color;
+		if ((c == BOARD_BLACK || c == BOARD_WHITE) &&
+		    b->c[i].head == i && b->c[i].nlibs == 0)
+			dead[nd++] = (bpt)i;
+	}
+	for (i = 0; i < nd; i++)
+		removed += remove_chain(b, dead[i]);
+	b->ko = BPT_NONE;
+	b->ko_color = 0;
+	return removed;
+}
+
+/* ---------------------------------------------------------------------
+ * Legality.
+ */
+/* The part of board_suicide_kind() for one neighbour: -1 if it makes
+ * the move safe, 1 if it is a friend in atari, 0 otherwise. */
+static inline int
+suicide_nbr(const struct board *b, int color, int q)
+{
+	int c = b->c[q].color, libs;
+
+	if (c == BOARD_WALL)
+		return 0;
+	libs = b->c[b->c[q].head].nlibs;
+	if (c == color)
+		return libs > 1 ? -1 : 1;
+	return libs == 1 ? -1 : 0; /* an enemy in atari is captured */
+}
+
+int
+board_suicide_kind(const struct board *b, int color, bpt pt)
+{
+	const int s = b->stride;
+	int a, f = 0;
+
+	if (board_nbr_count(b, pt, BOARD_EMPTY))
+		return 0;
+	if ((a = suicide_nbr(b, color, pt - 1)) < 0)
+		return 0;
+	f |= a;
+	if ((a = suicide_nbr(b, color, pt + 1)) < 0)
+		return 0;
+	f |= a;
+	if ((a = suicide_nbr(b, color, pt - s)) < 0)
+		return 0;
+	f |= a;
+	if ((a = suicide_nbr(b, color, pt + s)) < 0)
+		return 0;
+	f |= a;
+	return f ? 2 : 1;
+}
+
+enum board_err
+board_legal(const struct board *b, int color, bpt pt, bool multi_suicide)
+{
+	int k;
+
+	if (!board_on(b, pt))
+		return BOARD_OFFBOARD;
+	if (b->c[pt].color != BOARD_EMPTY)
+		return BOARD_OCCUPIED;
+	if (pt == b->ko && color == b->ko_color)
+		return BOARD_KO;
+	k = board_suicide_kind(b, color, pt);
+	if (k == 1 || (k == 2 && !multi_suicide))
+		return BOARD_SUICIDE;
+	return BOARD_OK;
+}
+
+static uint64_t
+chain_key(const struct board *b, bpt pt)
+{
+	uint64_t k = 0;
+	bpt p = pt;
+	int color = b->c[pt].color;
+
+	do {
+		k ^= zob[p][color];
+		p = b->c[p].next;
+	} while (p != pt);
+	return k;
+}
+
+uint64_t
+board_key_after(const struct board *b, int color, bpt pt)
+{
+	int s = b->stride, k, j, nh = 0;
+	bpt nb[4] = {(bpt)(pt - 1), (bpt)(pt + 1), (bpt)(pt - s),
+		     (bpt)(pt + s)};
+	bpt heads[4];
+	uint64_t key = b->key ^ zob[pt][color];
+	bool captures = false;
+
+	for (k = 0; k < 4; k++) {
+		int c = b->c[nb[k]].color;
+		bpt h;
+		if (c != BOARD_OPP(color))
+			continue;
+		h = b->c[nb[k]].head;
+		if (b->c[h].nlibs != 1)
+			continue;
+		for (j = 0; j < nh; j++)
+			if (heads[j] == h)
+				break;
+		if (j < nh)
+			continue;
+		heads[nh++] = h;
+		key ^= chain_key(b, h);
+		captures = true;
+	}
+	if (!captures && board_suicide_kind(b, color, pt)) {
+		/* own chain removed: the new stone and every friendly
+		 * chain in atari around it */
+		key ^= zob[pt][color];
+		nh = 0;
+		for (k = 0; k < 4; k++) {
+			bpt h;
+			if (b->c[nb[k]].color != color)
+				continue;
+			h = b->c[nb[k]].head;
+			for (j = 0; j < nh; j++)
+				if (heads[j] == h)
+					break;
+			if (j < nh)
+				continue;
+			heads[nh++] = h;
+			key ^= chain_key(b, h);
+		}
+	}
+	return key;
+}
+
+/* ---------------------------------------------------------------------
+ * Playing.
+ */
+
+/* Merge the chains with heads h1 and h2 (distinct, same colour); returns
+ * the head of the result.  The smaller chain joins the larger one. */
+static bpt
+merge(struct board *b, bpt h1, bpt h2)
+{
+	struct board_cell *cell = b->c;
+	const int s = b->stride;
+	int big = h1, small = h2, p, t, add = 0;
+
+	if (cell[h2].nstones > cell[h1].nstones) {
+		big = h2;
+		small = h1;
+	}
+	p = small;
+	do {
+		if (cell[p].nbr & 15) { /* some empty neighbour */
+			if (cell[p - 1].color == BOARD_EMPTY &&
+			    !is_liberty_of(b, (bpt)(p - 1), (bpt)big))
+				add++;
+			if (cell[p + 1].color == BOARD_EMPTY &&
+			    !is_liberty_of(b, (bpt)(p + 1), (bpt)big))
+				add++;
+			if (cell[p - s].color == BOARD_EMPTY &&
+			    !is_liberty_of(b, (bpt)(p - s), (bpt)big))
+				add++;
+			if (cell[p + s].color == BOARD_EMPTY &&
+			    !is_liberty_of(b, (bpt)(p + s), (bpt)big))
+				add++;
+		}
+		cell[p].head = (bpt)big;
+		p = cell[p].next;
+	} while (p != small);
+	cell[big].nstones += cell[small].nstones;
+	cell[big].nlibs += (uint16_t)add;
+	/* splice the two circular lists */
+	t = cell[big].next;
+	cell[big].next = cell[small].next;
+	cell[small].next = (bpt)t;
+	return (bpt)big;
+}
+
+/* Note the chain through q (a neighbour of the new stone) once: it
+ * loses the liberty taken by the new stone. */
+#define TOUCH_CHAIN(q)                                                         \
+	do {                                                                   \
+		int cq_ = cell[q].color;                                       \
+		if (cq_ == BOARD_BLACK || cq_ == BOARD_WHITE) {                \
+			int h_ = cell[q].head;                                 \
+			if ((nh < 1 || heads[0] != h_) &&                      \
+			    (nh < 2 || heads[1] != h_) &&                      \
+			    (nh < 3 || heads[2] != h_)) {                      \
+				heads[nh++] = h_;                              \
+				cell[h_].nlibs--;                              \
+			}                                                      \
+		}                                                              \
+	} while (0)
+
+int
+board_play(struct board *b, int color, bpt pt, int *suicided)
+{
+	struct board_cell *cell = b->c;
+	const int s = b->stride, opp = BOARD_OPP(color);
+	int j, nh = 0, captured = 0, ncapchains = 0, head = pt, capat = 0;
+	int heads[4];
+	unsigned nbr = cell[pt].nbr;
+
+	if (suicided)
+		*suicided = 0;
+	set_color(b, pt, color);
+	cell[pt].flags |= BOARD_F_TOUCHED;
+	cell[pt].head = pt;
+	cell[pt].next = pt;
+	cell[pt].nstones = 1;
+	cell[pt].nlibs = (uint16_t)(nbr & 15);
+	b->ko = BPT_NONE;
+	b->ko_color = 0;
+	/* no stone around: nothing else changes (common early on) */
+	if (!(nbr & (NBR_ONE(BOARD_BLACK) * 15 | NBR_ONE(BOARD_WHITE) * 15)))
+		return 0;
+	TOUCH_CHAIN(pt - 1);
+	TOUCH_CHAIN(pt + 1);
+	TOUCH_CHAIN(pt - s);
+	TOUCH_CHAIN(pt + s);
+	for (j = 0; j < nh; j++) {
+		int h = heads[j];
+		if (cell[h].color == color) {
+			head = merge(b, (bpt)head, (bpt)h);
+		} else if (cell[h].nlibs == 0) {
+			capat = h;
+			ncapchains++;
+			captured += remove_chain(b, (bpt)h);
+		}
+	}
+	if (captured)
+		b->captures[color] += (unsigned)captured;
+	if (cell[head].nlibs == 0) {
+		int n = remove_chain(b, (bpt)head);
+		b->captures[opp] += (unsigned)n;
+		if (suicided)
+			*suicided = n;
+	} else if (captured == 1 && ncapchains == 1 &&
+		   cell[head].nstones == 1 && cell[head].nlibs == 1) {
+		b->ko = (bpt)capat;
+		b->ko_color = (uint8_t)opp;
+	}
+	return captured;
+}
+
+void
+board_pass(struct board *b)
+{
+	b->ko = BPT_NONE;
+	b->ko_color = 0;
+}
+
+/* ---------------------------------------------------------------------
+ * Consistency check (tests): recompute from colours and compare.
+ */
+int
+board_check_consistency(const struct board *b)
+{
+	static _Thread_local struct board ref;
+	int i, n = 0;
+
+	board_copy(&ref, b);
+	board_rebuild(&ref);
+	if (ref.key != b->key)
+		return 1;
+	if (ref.nempty != b->nempty)
+		return 2;
+	for (i = 0; i < b->npack; i++)
+		if (ref.pack[i] != b->pack[i])
+			return 3;
+	for (i = 0; i < b->ncells; i++) {
+		const struct board_cell *c = &b->c[i], *r = &ref.c[i];
+		if (c->color != r->color)
+			return 4;
+		if (c->color == BOARD_WALL)
+			continue;
+		if (c->nbr != r->nbr)
+			return 5;
+		if (c->color == BOARD_EMPTY) {
+			if (c->empty_at < 0 || c->empty_at >= b->nempty ||
+			    b->empty[c->empty_at] != i)
+				return 6;
+			n++;
+			continue;
+		}
+		/* same partition: heads may differ, sizes and libs not */
+		if (b->c[c->head].color != c->color)
+			return 7;
+		if (b->c[c->head].nstones != ref.c[r->head].nstones)
+			return 8;
+		if (b->c[c->head].nlibs != ref.c[r->head].nlibs)
+			return 9;
+		if (b->c[c->next].head != c->head)
+			return 10;
+		if (b->c[i - 1].color == c->color &&
+		    b->c[i - 1].head != c->head)
+			return 11;
+		if (b->c[i - b->stride].color == c->color &&
+		    b->c[i - b->stride].head != c->head)
+			return 11;
+	}
+	if (n != b->nempty)
+		return 12;
+	/* every chain's circular list has nstones members */
+	for (i = 0; i < b->ncells; i++) {
+		const struct board_cell *c = &b->c[i];
+		int cnt = 0;
+		bpt p;
+		if ((c->color != BOARD_BLACK && c->color != BOARD_WHITE) ||
+		    c->head != i)
+			continue;
+		p = (bpt)i;
+		do {
+			if (b->c[p].head != i)
+				return 13;
+			p = b->c[p].next;
+			if (++cnt > b->c[i].nstones)
+				return 14;
+		} while (p != i);
+		if (cnt != c->nstones)
+			return 14;
+	}
+	return 0;
+}

@@ -1,0 +1,257 @@
+/*
+ * board.h - a fast Go board for replay, legality checks and playouts.
+ *
+ * Layout (KataGo style, see ../shared/docs/BOARD.md section 4): a padded
+ * one-dimensional array with stride w + 1, so one wall column serves as
+ * the right edge of a row and the left edge of the next.  The point
+ * (x, y), 0-based from the upper left as in SGF, is
+ *
+ *	pt = (x + 1) + (y + 1) * (w + 1)
+ *
+ * and its neighbours are pt - 1, pt + 1, pt - stride, pt + stride.
+ * Cells 0 (BPT_NONE) and 1 (BPT_PASS) are wall cells and therefore never
+ * real points.  Boards may be rectangular, 1x1 .. 52x52.
+ *
+ * Chains: every stone knows its chain head (head[]) and the next stone
+ * of its chain (circular list); the head holds the exact number of
+ * stones and of distinct liberties.  Chains are merged by size (the
+ * smaller one is relabelled).  Each point keeps nibble-packed counts of
+ * its neighbours of each colour, so "no empty neighbour" and "eye-like"
+ * are one mask test.  Empty points are kept in a list (O(1) add and
+ * remove) for playouts.
+ *
+ * Hashing: a 64-bit Zobrist key of the stones only (positional), from a
+ * table filled by splitmix64 with a fixed seed, so keys are the same on
+ * every run and platform.  board_side_key() gives the extra key for the
+ * side to move (situational superko).  The board also keeps the
+ * position packed at 2 bits per cell (board_packed()) so that a hash hit
+ * can be confirmed exactly.
+ *
+ * The struct is visible so callers can put boards on the stack and copy
+ * them, but its fields are private: use the accessors below.  A board is
+ * about 46 KB at the maximum size; board_copy() copies only the part a
+ * board of its size uses (about 7 KB for 19x19).
+ *
+ * Library code: never prints, never exits, never allocates.
+ */
+#ifndef BOARD_H
+#define BOARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define BOARD_MAX_SIDE	 52
+#define BOARD_STRIDE_MAX (BOARD_MAX_SIDE + 1)
+#define BOARD_ARR	 ((BOARD_MAX_SIDE + 2) * (BOARD_MAX_SIDE + 1) + 1)
+#define BOARD_PACK_WORDS ((BOARD_ARR * 2 + 63) / 64)
+
+typedef int16_t bpt; /* padded point index */
+enum { BPT_NONE = 0, BPT_PASS = 1 };
+
+enum board_color {
+	BOARD_EMPTY = 0,
+	BOARD_BLACK = 1,
+	BOARD_WHITE = 2,
+	BOARD_WALL = 3
+};
+#define BOARD_OPP(c) ((c) ^ 3)
+
+/* Result of a legality test. */
+enum board_err {
+	BOARD_OK = 0,
+	BOARD_OFFBOARD, /* not a point of this board */
+	BOARD_OCCUPIED, /* a stone is already there */
+	BOARD_KO,	/* simple ko: immediate single-stone recapture */
+	BOARD_SUICIDE	/* the played chain would have no liberty */
+};
+
+/* Private: one cell.  Chain fields are meaningful at the head only. */
+struct board_cell {
+	uint8_t color;
+	uint8_t flags; /* BOARD_F_* */
+	uint16_t nbr;  /* neighbour counts, 4 bits per colour (index) */
+	bpt head, next;
+	uint16_t nstones, nlibs;
+	int16_t empty_at; /* index in empty[] when empty */
+	int16_t pad;	  /* 16 bytes: indexing is a shift */
+};
+#define BOARD_F_TOUCHED 1 /* occupied or played since board_untouch() */
+
+struct board {
+	/* header: copied whole by board_copy() */
+	int w, h, stride, ncells, npack;
+	bpt ko; /* point where ko_color may not play next, or 0 */
+	uint8_t ko_color;
+	unsigned captures[3]; /* stones captured by BLACK / WHITE */
+	uint64_t key;	      /* positional Zobrist key */
+	int nempty;
+	/* arrays: only the first ncells / nempty / npack entries are used */
+	uint64_t pack[BOARD_PACK_WORDS]; /* 2 bits per cell: the colour */
+	struct board_cell c[BOARD_ARR];
+	bpt empty[BOARD_ARR];
+};
+
+/* Set up an empty w x h board (1 <= w, h <= BOARD_MAX_SIDE).  Returns 0,
+ * or -1 if the size is out of range (the board is then 19x19). */
+int board_init(struct board *b, int w, int h);
+/* Copy src into dst, touching only the cells a board of src's size uses. */
+void board_copy(struct board *dst, const struct board *src);
+
+/* Coordinates.  board_pt() returns BPT_NONE for a point off the board. */
+static inline bpt
+board_pt(const struct board *b, int x, int y)
+{
+	if (x < 0 || y < 0 || x >= b->w || y >= b->h)
+		return BPT_NONE;
+	return (bpt)((x + 1) + (y + 1) * b->stride);
+}
+static inline int
+board_x(const struct board *b, bpt pt)
+{
+	return pt % b->stride - 1;
+}
+static inline int
+board_y(const struct board *b, bpt pt)
+{
+	return pt / b->stride - 1;
+}
+static inline bool
+board_on(const struct board *b, bpt pt)
+{
+	return pt > 0 && pt < b->ncells && b->c[pt].color != BOARD_WALL;
+}
+
+/* Accessors (pt must be < b->ncells). */
+static inline int
+board_color(const struct board *b, bpt pt)
+{
+	return b->c[pt].color;
+}
+static inline bpt
+board_head(const struct board *b, bpt pt)
+{
+	return b->c[pt].head;
+}
+/* Next stone of the chain through pt (circular). */
+static inline bpt
+board_next(const struct board *b, bpt pt)
+{
+	return b->c[pt].next;
+}
+static inline int
+board_libs(const struct board *b, bpt pt)
+{
+	return b->c[b->c[pt].head].nlibs;
+}
+static inline int
+board_stones(const struct board *b, bpt pt)
+{
+	return b->c[b->c[pt].head].nstones;
+}
+/* Number of neighbours of pt of colour `color` (wall included). */
+static inline int
+board_nbr_count(const struct board *b, bpt pt, int color)
+{
+	return (b->c[pt].nbr >> (4 * color)) & 15;
+}
+static inline int
+board_nempty(const struct board *b)
+{
+	return b->nempty;
+}
+static inline bpt
+board_empty_at(const struct board *b, int i)
+{
+	return b->empty[i];
+}
+static inline uint64_t
+board_key(const struct board *b)
+{
+	return b->key;
+}
+/* Key of the side to move, XOR-ed into board_key() for situational
+ * superko. */
+uint64_t board_side_key(int color);
+/* Zobrist key of a stone of `color` on pt. */
+uint64_t board_zobrist(bpt pt, int color);
+
+/* Packed position: board_pack_words(b) words, 2 bits (the colour) per
+ * cell.  Two boards of the same size hold the same stones iff their
+ * packed words are equal. */
+static inline const uint64_t *
+board_packed(const struct board *b)
+{
+	return b->pack;
+}
+static inline int
+board_pack_words(const struct board *b)
+{
+	return b->npack;
+}
+
+/* True when every neighbour of the empty point pt is `color` or wall. */
+static inline bool
+board_is_eyelike(const struct board *b, bpt pt, int color)
+{
+	return board_nbr_count(b, pt, color) +
+		   board_nbr_count(b, pt, BOARD_WALL) ==
+	       4;
+}
+
+/* Would `color` on the empty point pt leave its chain without liberty?
+ * Returns 0 (no), 1 (suicide of the lone new stone), 2 (suicide of a
+ * chain of several stones).  Does not change the board. */
+int board_suicide_kind(const struct board *b, int color, bpt pt);
+
+/* Legality under simple ko: off board, occupied, the ko point of the
+ * colour to play, or suicide (a multi-stone suicide is allowed when
+ * multi_suicide is set; a lone-stone suicide never is).  Never changes
+ * the board. */
+enum board_err board_legal(const struct board *b, int color, bpt pt,
+			   bool multi_suicide);
+
+/* Key of the position after `color` plays the empty point pt (captures
+ * and suicide included), without changing the board. */
+uint64_t board_key_after(const struct board *b, int color, bpt pt);
+
+/* Play `color` on the empty point pt of the board, whatever the rules
+ * say: captures opponent chains left without liberty, then removes the
+ * player's own chain if it has none (suicide, as SGF viewers execute
+ * it).  Sets the simple-ko point.  Returns the number of opponent stones
+ * captured; *suicided (if not NULL) gets the number of own stones
+ * removed.  pt must be empty and on the board. */
+int board_play(struct board *b, int color, bpt pt, int *suicided);
+/* A pass: clears the ko point. */
+void board_pass(struct board *b);
+
+/* Setup (AB, AW, AE): board_put() changes the colour of a point with no
+ * rule at all (chains are left stale); after a batch of board_put()
+ * calls, board_setup_done() rebuilds the chains, removes every chain
+ * left without liberty (both colours, at once) and clears the ko point.
+ * It returns the number of stones removed. */
+void board_put(struct board *b, bpt pt, int color);
+int board_setup_done(struct board *b);
+
+/* Start a superko epoch: only the points occupied now count as ever
+ * occupied. */
+void board_untouch(struct board *b);
+/* True if pt was occupied or played since the last board_untouch() (or
+ * is occupied now): a stone played on an untouched point makes a
+ * position never seen in this epoch, unless it is a suicide. */
+static inline bool
+board_touched(const struct board *b, bpt pt)
+{
+	return b->c[pt].flags & BOARD_F_TOUCHED;
+}
+
+/* Rebuild every derived field (chains, liberties, neighbour counts,
+ * empty list, key, packed position) from the colours alone.  Does not
+ * remove chains without liberty. */
+void board_rebuild(struct board *b);
+
+/* Recompute everything from the colours by flood fill and compare with
+ * the incremental state.  Returns 0 if consistent, else a positive code
+ * naming the first mismatch (for tests). */
+int board_check_consistency(const struct board *b);
+
+#endif

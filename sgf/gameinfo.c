@@ -1,0 +1,453 @@
+/*
+ * gameinfo.c - read and interpret the game-information properties.
+ *
+ * Results and komi are where servers disagree most with the standard,
+ * so both parsers accept the spellings seen in real archives (see
+ * ../shared/docs/SGF.md section 5 and RULESETS.md notes on zi) and say
+ * what they did through gi->notes.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "formats.h"
+#include "gameinfo.h"
+
+static void
+note(struct sgf_gameinfo *gi, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (gi->nnotes >= SGF_GAMEINFO_NOTES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(gi->notes[gi->nnotes++], sizeof(gi->notes[0]), fmt, ap);
+	va_end(ap);
+}
+
+/* strtod that accepts only a whole trimmed number. */
+static int
+parse_number(const char *s, double *v)
+{
+	char *end;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	if (!*s)
+		return -1;
+	*v = strtod(s, &end);
+	while (isspace((unsigned char)*end))
+		end++;
+	return *end ? -1 : 0;
+}
+
+/* A quarter value such as 3.75 or 0.25: Chinese results in zi. */
+static int
+is_quarter(double v)
+{
+	double f = fabs(v) - floor(fabs(v));
+
+	return fabs(f - 0.25) < 1e-9 || fabs(f - 0.75) < 1e-9;
+}
+
+/* ---------------------------------------------------------------------
+ * Results.
+ */
+
+static int
+starts_with(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+static const char *
+find(const char *s, const char *needle)
+{
+	return strstr(s, needle);
+}
+
+/* The first decimal number in s (ASCII digits), or -1 if none. */
+static int
+first_number(const char *s, double *v)
+{
+	const char *p;
+
+	for (p = s; *p; p++) {
+		if (isdigit((unsigned char)*p)) {
+			*v = strtod(p, NULL);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* Results written as CJK text: 黑中盘胜, 白5.5目勝ち, 흑 1.5집 승,
+ * 294수 흑0.5집승, 백불계승, 黑胜1又3/4子 ... */
+static int
+parse_cjk_result(const char *s, struct sgf_result *r)
+{
+	const char *black[] = {"黑", "黒", "흑"};
+	const char *white[] = {"白", "백"};
+	const char *bp = NULL, *wp = NULL, *p;
+	const char *after;
+	size_t i;
+	double v;
+
+	for (i = 0; i < 3; i++)
+		if ((p = find(s, black[i])) && (!bp || p < bp))
+			bp = p;
+	for (i = 0; i < 2; i++)
+		if ((p = find(s, white[i])) && (!wp || p < wp))
+			wp = p;
+	if (find(s, "和") || find(s, "持碁") || find(s, "무승부") ||
+	    find(s, "ジゴ")) {
+		r->kind = SGF_RES_DRAW;
+		return 0;
+	}
+	if (!bp && !wp)
+		return -1;
+	/* The colour named first is the winner ("白棋12子" too). */
+	r->winner = (bp && (!wp || bp < wp)) ? 'B' : 'W';
+	after = r->winner == 'B' ? bp : wp;
+	if (find(after, "中盘") || find(after, "中押") || find(after, "불계") ||
+	    find(after, "中盤")) {
+		r->kind = SGF_RES_RESIGN;
+		return 0;
+	}
+	if (find(after, "时间") || find(after, "時間") || find(after, "시간") ||
+	    find(after, "超时")) {
+		r->kind = SGF_RES_TIME;
+		return 0;
+	}
+	if (first_number(after, &v) == 0) {
+		/* 1又3/4子 = 1.75 zi; 子 counts stones (zi) = 2 points */
+		const char *you = find(after, "又");
+		if (you) {
+			int a, b;
+			if (sscanf(you + strlen("又"), "%d/%d", &a, &b) == 2 &&
+			    b > 0)
+				v += (double)a / b;
+		}
+		if (find(after, "半"))
+			v += 0.5;
+		if (find(after, "子"))
+			v *= 2;
+		r->kind = SGF_RES_SCORE;
+		r->margin = v;
+		return 0;
+	}
+	if (find(after, "半")) {
+		r->kind = SGF_RES_SCORE;
+		r->margin = 0.5;
+		return 0;
+	}
+	r->kind = SGF_RES_WIN;
+	return 0;
+}
+
+int
+sgf_result_parse(const char *s, struct sgf_result *r)
+{
+	char buf[64];
+	size_t n;
+	const char *m;
+
+	memset(r, 0, sizeof(*r));
+	r->kind = SGF_RES_UNKNOWN;
+	if (!s)
+		return -1;
+	while (isspace((unsigned char)*s))
+		s++;
+	n = strlen(s);
+	while (n && isspace((unsigned char)s[n - 1]))
+		n--;
+	if (n == 0 || n >= sizeof(buf))
+		return n == 0 ? (r->kind = SGF_RES_NONE, 0) : -1;
+	memcpy(buf, s, n);
+	buf[n] = 0;
+
+	if (!strcmp(buf, "0") || !strcasecmp(buf, "draw") ||
+	    !strcasecmp(buf, "jigo") || !strcasecmp(buf, "D")) {
+		r->kind = SGF_RES_DRAW;
+		return 0;
+	}
+	if (!strcasecmp(buf, "void") || !strcasecmp(buf, "no result")) {
+		r->kind = SGF_RES_VOID;
+		return 0;
+	}
+	if (!strcmp(buf, "?"))
+		return 0;
+
+	if ((buf[0] == 'B' || buf[0] == 'W' || buf[0] == 'b' ||
+	     buf[0] == 'w') &&
+	    buf[1] == '+')
+		m = buf + 2;
+	else if (starts_with(buf, "Black+") || starts_with(buf, "black+"))
+		m = buf + 6;
+	else if (starts_with(buf, "White+") || starts_with(buf, "white+"))
+		m = buf + 6;
+	else
+		return parse_cjk_result(buf, r) == 0 ? 0 : -1;
+
+	r->winner = toupper((unsigned char)buf[0]);
+	while (isspace((unsigned char)*m))
+		m++;
+	if (!*m) {
+		r->kind = SGF_RES_WIN;
+		return 0;
+	}
+	if (!strcasecmp(m, "R") || !strcasecmp(m, "Resign") ||
+	    !strcasecmp(m, "Resignation")) {
+		r->kind = SGF_RES_RESIGN;
+		return 0;
+	}
+	if (!strcasecmp(m, "T") || !strcasecmp(m, "Time")) {
+		r->kind = SGF_RES_TIME;
+		return 0;
+	}
+	if (!strcasecmp(m, "F") || !strcasecmp(m, "Forfeit")) {
+		r->kind = SGF_RES_FORFEIT;
+		return 0;
+	}
+	if (parse_number(m, &r->margin) == 0 && r->margin >= 0) {
+		if (r->margin == 0) {
+			/* "W+0" (Fox) is a draw */
+			r->kind = SGF_RES_DRAW;
+			r->winner = 0;
+		} else {
+			r->kind = SGF_RES_SCORE;
+		}
+		return 0;
+	}
+	r->kind = SGF_RES_WIN; /* "B+something" still names the winner */
+	return -1;
+}
+
+void
+sgf_result_format(const struct sgf_result *r, char *buf, size_t n)
+{
+	switch (r->kind) {
+	case SGF_RES_SCORE:
+		snprintf(buf, n, "%c+%g", r->winner, r->margin);
+		break;
+	case SGF_RES_DRAW:
+		snprintf(buf, n, "0");
+		break;
+	case SGF_RES_RESIGN:
+		snprintf(buf, n, "%c+R", r->winner);
+		break;
+	case SGF_RES_TIME:
+		snprintf(buf, n, "%c+T", r->winner);
+		break;
+	case SGF_RES_FORFEIT:
+		snprintf(buf, n, "%c+F", r->winner);
+		break;
+	case SGF_RES_WIN:
+		snprintf(buf, n, "%c+", r->winner);
+		break;
+	case SGF_RES_VOID:
+		snprintf(buf, n, "Void");
+		break;
+	case SGF_RES_NONE:
+		snprintf(buf, n, "%s", "");
+		break;
+	default:
+		snprintf(buf, n, "?");
+		break;
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * Komi.
+ */
+
+/* Interpret a komi value: plain points, Fox hundredths of a zi
+ * (KM[375] = 3.75 zi = 7.5), or Chinese quarter-stone zi (KM[3.75]).
+ * Returns 0 with *komi set, -1 if not a number. */
+static int
+interpret_komi(struct sgf_gameinfo *gi, const char *raw, double *komi,
+	       int *zi)
+{
+	double v;
+
+	*zi = 0;
+	if (parse_number(raw, &v) < 0)
+		return -1;
+	if (fabs(v) >= 200) {
+		double p = v / 100;
+		if (is_quarter(p) && fabs(p) <= 4) {
+			*zi = 1;
+			p *= 2;
+		}
+		note(gi, "komi '%s' read as %g (hundredths, Fox dialect)", raw,
+		     p);
+		v = p;
+	} else if (is_quarter(v) && fabs(v) <= 4) {
+		note(gi, "komi '%s' read as %g (quarter stones, zi)", raw,
+		     v * 2);
+		*zi = 1;
+		v *= 2;
+	}
+	*komi = v;
+	return 0;
+}
+
+/* ---------------------------------------------------------------------
+ * The whole record.
+ */
+
+static const char *
+value_or_null(const struct sgf_game *g, enum sgf_pid pid)
+{
+	const char *v = sgf_root_value(g, pid);
+
+	return v && *v ? v : NULL;
+}
+
+static void
+count_point(int x, int y, void *ctx)
+{
+	(*(int *)ctx)++;
+}
+
+void
+sgf_gameinfo(const struct sgf_game *g, struct sgf_gameinfo *gi)
+{
+	const struct sgf_node *n;
+	const struct sgf_prop *p;
+	const char *v;
+	int zi = 0;
+
+	memset(gi, 0, sizeof(*gi));
+	gi->cols = gi->rows = 19;
+	if (!g || !g->root)
+		return;
+	sgf_board_size(g, &gi->cols, &gi->rows);
+	gi->black = value_or_null(g, SGF_P_PB);
+	gi->white = value_or_null(g, SGF_P_PW);
+	gi->black_rank = value_or_null(g, SGF_P_BR);
+	gi->white_rank = value_or_null(g, SGF_P_WR);
+	gi->rules = value_or_null(g, SGF_P_RU);
+	gi->date = value_or_null(g, SGF_P_DT);
+	gi->event = value_or_null(g, SGF_P_EV);
+	gi->game_name = value_or_null(g, SGF_P_GN);
+	gi->place = value_or_null(g, SGF_P_PC);
+
+	/* Komi: KM, else Cyberoro's KO[] in a root without KM. */
+	v = value_or_null(g, SGF_P_KM);
+	if (!v) {
+		p = sgf_node_prop(g->root, SGF_P_KO);
+		if (p && p->values->len) {
+			double k;
+			if (parse_number(p->values->s, &k) == 0) {
+				v = p->values->s;
+				note(gi,
+				     "KO[%s] in the root read as komi "
+				     "(Cyberoro dialect)",
+				     v);
+			} else if (sgf_komi_text(p->values->s, &k) == 0) {
+				/* Nihon Ki-in: KO[黒6目半] */
+				gi->komi_raw = p->values->s;
+				gi->komi = k;
+				gi->has_komi = true;
+				note(gi,
+				     "KO[%s] in the root read as komi %g "
+				     "(Nihon Ki-in dialect)",
+				     p->values->s, k);
+			}
+		}
+	}
+	if (v) {
+		gi->komi_raw = v;
+		if (interpret_komi(gi, v, &gi->komi, &zi) == 0)
+			gi->has_komi = true;
+		else
+			note(gi, "komi '%s' is not a number", v);
+	}
+
+	/* Result; margins of a zi-komi game are in zi too. */
+	gi->result_raw = value_or_null(g, SGF_P_RE);
+	if (gi->result_raw) {
+		if (sgf_result_parse(gi->result_raw, &gi->result) < 0)
+			note(gi, "result '%s' not understood",
+			     gi->result_raw);
+		else if (gi->result.kind == SGF_RES_SCORE && zi &&
+			 is_quarter(gi->result.margin)) {
+			note(gi, "result '%s' read as %c+%g (zi)",
+			     gi->result_raw, gi->result.winner,
+			     gi->result.margin * 2);
+			gi->result.margin *= 2;
+		} else if (gi->result.kind == SGF_RES_SCORE &&
+			   strncmp(gi->result_raw, "B+", 2) &&
+			   strncmp(gi->result_raw, "W+", 2)) {
+			char buf[32];
+			sgf_result_format(&gi->result, buf, sizeof(buf));
+			note(gi, "result '%s' read as %s", gi->result_raw,
+			     buf);
+		}
+	} else {
+		char re[64];
+		gi->result.kind = SGF_RES_NONE;
+		/* KGS: the result may be only in the last comment, after
+		 * the chat */
+		if (sgf_result_from_comment(g, re, sizeof(re)) == 0 &&
+		    sgf_result_parse(re, &gi->result) == 0)
+			note(gi,
+			     "no RE: result %s taken from the last comment "
+			     "(KGS)",
+			     re);
+		else
+			gi->result.kind = SGF_RES_NONE;
+	}
+
+	/* Cyberoro / Nihon Ki-in roots: TE is the event, RD the date, HD
+	 * the handicap (FF[4] gives TE and KO other meanings) */
+	if (!gi->event && !gi->date && sgf_node_prop_id(g->root, "RD")) {
+		p = sgf_node_prop_id(g->root, "TE");
+		if (p && p->values->len) {
+			gi->event = p->values->s;
+			note(gi, "TE[%s] in the root read as the event", gi->event);
+		}
+		p = sgf_node_prop_id(g->root, "RD");
+		if (p->values->len) {
+			gi->date = p->values->s;
+			note(gi, "RD[%s] in the root read as the date", gi->date);
+		}
+	}
+
+	/* Handicap: HA, else the AB stones of the root when White moves
+	 * first (OGS and others omit HA). */
+	v = value_or_null(g, SGF_P_HA);
+	if (!v && (p = sgf_node_prop_id(g->root, "HD")) && p->values->len &&
+	    sgf_node_prop_id(g->root, "RD")) {
+		v = p->values->s;
+		if (atoi(v) != 0)
+			note(gi, "HD[%s] in the root read as the handicap", v);
+	}
+	if (v) {
+		gi->handicap = atoi(v);
+	} else if ((p = sgf_node_prop(g->root, SGF_P_AB)) &&
+		   !sgf_node_prop(g->root, SGF_P_AW)) {
+		const struct sgf_node *c;
+		int stones = 0;
+		const struct sgf_value *val;
+
+		for (c = g->root->child; c && !c->props; c = c->child)
+			;
+		if (c && sgf_node_prop(c, SGF_P_W)) {
+			for (val = p->values; val; val = val->next)
+				sgf_point_list(val->s, val->len, gi->cols,
+					       gi->rows, count_point, &stones);
+			gi->handicap = stones;
+		}
+	}
+
+	for (n = g->root; n; n = n->child)
+		for (p = n->props; p; p = p->next)
+			if (p->pid == SGF_P_B || p->pid == SGF_P_W)
+				gi->moves++;
+}

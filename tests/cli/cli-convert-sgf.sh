@@ -1,0 +1,2 @@
+cd "$TOP/testdata/cli"
+"$SGFKIT" convert ok.sgf tygem3.sgf

@@ -1,0 +1,2 @@
+# sgfkit --help lists the commands; exit 0
+"$SGFKIT" --help

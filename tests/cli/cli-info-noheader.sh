@@ -1,0 +1,2 @@
+cd "$TOP/testdata/cli"
+"$SGFKIT" info --no-header ok.sgf

@@ -1,0 +1,1 @@
+"$SGFKIT" frobnicate 2>&1

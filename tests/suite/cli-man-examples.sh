@@ -1,0 +1,38 @@
+#!/bin/sh
+# Every command in the EXAMPLES sections of man/*.1 runs (in a copy of
+# testdata/cli, one copy per page, in order) and exits 0 or 1, never 2: the docs cannot go stale.
+: "${SGFKIT:=./sgfkit}" "${TOP:=.}"
+pass=0 fail=0
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/bin"
+ln -s "$SGFKIT" "$tmp/bin/sgfkit"
+for page in "$TOP"/man/*.1; do
+	# .Dl lines after .Sh EXAMPLES, mdoc escapes undone
+	sed -n '/^\.Sh EXAMPLES/,/^\.Sh /s/^\.Dl //p' "$page" |
+		sed 's/\\-/-/g; s/\\e/\\/g' >"$tmp/cmds"
+	n=0
+	# one working copy per page: later examples may use earlier output
+	rm -rf "$tmp/w"
+	cp -r "$TOP/testdata/cli" "$tmp/w"
+	while IFS= read -r cmd; do
+		n=$((n + 1))
+		(cd "$tmp/w" && PATH="$tmp/bin:$PATH" sh -c "$cmd") \
+			>"$tmp/out" 2>"$tmp/err" </dev/null
+		rc=$?
+		if [ $rc -le 1 ] && ! grep -q "Try 'sgfkit" "$tmp/err"; then
+			pass=$((pass + 1))
+			echo "ok $(basename "$page"): $cmd"
+		else
+			fail=$((fail + 1))
+			echo "FAIL $(basename "$page"): $cmd (exit $rc)"
+			head -n 5 "$tmp/err"
+		fi
+	done <"$tmp/cmds"
+	if [ $n -eq 0 ]; then
+		fail=$((fail + 1))
+		echo "FAIL $(basename "$page"): no EXAMPLES"
+	fi
+done
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,66 @@
+#!/bin/sh
+# Pipes and write errors: `| head` ends quietly, a full disk is an error.
+: "${SGFKIT:=./sgfkit}" "${TOP:=.}"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "ok $1"; }
+ko() { fail=$((fail + 1)); echo "FAIL $1"; }
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+D=$TOP/testdata/cli
+# a stream big enough to fill several pipe buffers
+i=0
+while [ $i -lt 300 ]; do cat "$D/tygem3.sgf"; i=$((i + 1)); done > "$tmp/big.sgf"
+
+for j in 1 2; do
+	for c in "info" "info --json" "convert" "check --json"; do
+		"$SGFKIT" $c -j $j "$tmp/big.sgf" 2>"$tmp/err" | head -n 1 >/dev/null
+		if [ -s "$tmp/err" ]; then
+			ko "$c -j$j | head: stderr not empty: $(head -c 200 "$tmp/err")"
+		else
+			ok "$c -j$j | head is quiet"
+		fi
+	done
+	# stdin as a pipe (format guessed from the first bytes)
+	cat "$tmp/big.sgf" | "$SGFKIT" info -j $j 2>"$tmp/err" | head -n 2 >/dev/null
+	[ -s "$tmp/err" ] && ko "cat | info -j$j | head: $(head -c 200 "$tmp/err")" ||
+		ok "cat | info -j$j | head is quiet"
+	"$SGFKIT" info -j $j "$tmp/big.sgf" >/dev/full 2>"$tmp/err"
+	rc=$?
+	if [ $rc -ne 0 ] && grep -q "No space left on device" "$tmp/err"; then
+		ok "info -j$j > /dev/full: exit $rc with a message"
+	else
+		ko "info -j$j > /dev/full: exit $rc, stderr: $(cat "$tmp/err")"
+	fi
+	"$SGFKIT" check --json -j $j "$D/ok.sgf" >/dev/full 2>"$tmp/err"
+	rc=$?
+	if [ $rc -eq 2 ] && grep -q "No space left" "$tmp/err" &&
+		[ "$(grep -c . "$tmp/err")" -eq 1 ]; then
+		ok "small output > /dev/full: exit 2, one message"
+	else
+		ko "small output > /dev/full: exit $rc, stderr: $(cat "$tmp/err")"
+	fi
+done
+# -o to a full disk: the target is not created half-written
+"$SGFKIT" convert -o /dev/full/x.sgf "$D/ok.sgf" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && ok "convert -o into a non-directory: exit 2" ||
+	ko "convert -o into a non-directory: exit $rc"
+# interrupted while writing -o: neither the target nor a temporary stays
+mkdir "$tmp/o"
+"$SGFKIT" convert -j 1 -o "$tmp/o/out.sgf" "$tmp/big.sgf" "$tmp/big.sgf" "$tmp/big.sgf" &
+pid=$!
+i=0
+while [ $i -lt 50 ] && [ -z "$(ls "$tmp/o")" ]; do sleep 0.02; i=$((i + 1)); done
+kill -INT $pid 2>/dev/null
+wait $pid
+if [ -z "$(ls "$tmp/o")" ] || [ "$(ls "$tmp/o")" = out.sgf ]; then
+	ok "interrupted -o leaves no temporary file ($(ls "$tmp/o" | tr '\n' ' '))"
+else
+	ko "interrupted -o left: $(ls "$tmp/o")"
+fi
+# the exit status as seen by a shell with pipefail semantics (grep's)
+rc=$( ("$SGFKIT" info "$tmp/big.sgf"; echo $? >"$tmp/rc") | head -n 1 >/dev/null; cat "$tmp/rc")
+[ "$rc" -ne 0 ] && ok "info | head: non-zero status $rc for the writer" ||
+	ko "info | head: status $rc"
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,174 @@
+/* test_gameinfo.c - results, komi dialects and game information. */
+#include "../../sgf/gameinfo.h"
+#include "unit.h"
+
+static void
+result(const char *s, enum sgf_result_kind kind, char winner, double margin)
+{
+	struct sgf_result r;
+
+	sgf_result_parse(s, &r);
+	if (r.kind != kind || r.winner != winner ||
+	    (kind == SGF_RES_SCORE && r.margin != margin)) {
+		fprintf(stderr, "%s: '%s' -> kind %d winner %c margin %g\n",
+			unit_current, s, r.kind, r.winner ? r.winner : '-',
+			r.margin);
+		unit_failed_checks++;
+	}
+}
+
+static void
+standard_results_are_read(void)
+{
+	result("B+3.5", SGF_RES_SCORE, 'B', 3.5);
+	result("W+0.5", SGF_RES_SCORE, 'W', 0.5);
+	result("W+Resign", SGF_RES_RESIGN, 'W', 0);
+	result("B+R", SGF_RES_RESIGN, 'B', 0);
+	result("B+T", SGF_RES_TIME, 'B', 0);
+	result("W+Time", SGF_RES_TIME, 'W', 0);
+	result("B+F", SGF_RES_FORFEIT, 'B', 0);
+	result("W+", SGF_RES_WIN, 'W', 0);
+	result("0", SGF_RES_DRAW, 0, 0);
+	result("Draw", SGF_RES_DRAW, 0, 0);
+	result("Void", SGF_RES_VOID, 0, 0);
+	result("?", SGF_RES_UNKNOWN, 0, 0);
+	result("W+0", SGF_RES_DRAW, 0, 0);
+	result(" B+12 ", SGF_RES_SCORE, 'B', 12);
+}
+
+static void
+cjk_results_are_read(void)
+{
+	result("黑中盘胜", SGF_RES_RESIGN, 'B', 0);
+	result("白中盘胜", SGF_RES_RESIGN, 'W', 0);
+	result("黒中押し勝ち", SGF_RES_RESIGN, 'B', 0);
+	result("白5.5目勝ち", SGF_RES_SCORE, 'W', 5.5);
+	result("흑 1.5집 승", SGF_RES_SCORE, 'B', 1.5);
+	result("294수 흑0.5집승", SGF_RES_SCORE, 'B', 0.5);
+	result("백불계승", SGF_RES_RESIGN, 'W', 0);
+	result("흑 시간승", SGF_RES_TIME, 'B', 0);
+	result("黑胜1又3/4子", SGF_RES_SCORE, 'B', 3.5);
+}
+
+static void
+results_format_as_sgf(void)
+{
+	struct sgf_result r = {SGF_RES_SCORE, 'W', 7.5};
+	char buf[32];
+
+	sgf_result_format(&r, buf, sizeof(buf));
+	CHECK_STR(buf, "W+7.5");
+	r.kind = SGF_RES_RESIGN;
+	sgf_result_format(&r, buf, sizeof(buf));
+	CHECK_STR(buf, "W+R");
+	r.kind = SGF_RES_DRAW;
+	sgf_result_format(&r, buf, sizeof(buf));
+	CHECK_STR(buf, "0");
+}
+
+static struct sgf_game *
+parse1(const char *text)
+{
+	struct sgf_game **games = NULL, *g;
+	int n = sgf_parse_all(text, strlen(text), "t.sgf", NULL, &games);
+
+	if (n < 1)
+		return NULL;
+	g = games[0];
+	while (n > 1)
+		sgf_game_free(games[--n]);
+	free(games);
+	return g;
+}
+
+static void
+game_information_is_collected(void)
+{
+	struct sgf_gameinfo gi;
+	struct sgf_game *g = parse1(
+		"(;GM[1]FF[4]SZ[13]PB[Honinbo]PW[Meijin]BR[9p]WR[8p]"
+		"KM[6.5]RU[Japanese]DT[1846-09-11]RE[B+2]"
+		";B[dd];W[jj];B[];W[])");
+
+	CHECK(g != NULL);
+	if (!g)
+		return;
+	sgf_gameinfo(g, &gi);
+	CHECK_INT(gi.cols, 13);
+	CHECK_INT(gi.rows, 13);
+	CHECK_STR(gi.black, "Honinbo");
+	CHECK_STR(gi.white, "Meijin");
+	CHECK_STR(gi.black_rank, "9p");
+	CHECK_STR(gi.white_rank, "8p");
+	CHECK(gi.has_komi && gi.komi == 6.5);
+	CHECK_STR(gi.rules, "Japanese");
+	CHECK_STR(gi.date, "1846-09-11");
+	CHECK_INT(gi.result.kind, SGF_RES_SCORE);
+	CHECK_INT(gi.result.winner, 'B');
+	CHECK_INT(gi.moves, 4);
+	CHECK_INT(gi.nnotes, 0);
+	sgf_game_free(g);
+}
+
+static void
+komi_dialects_are_interpreted_with_a_note(void)
+{
+	struct sgf_gameinfo gi;
+	struct sgf_game *g;
+
+	g = parse1("(;GM[1]FF[4]KM[375];B[aa])");
+	sgf_gameinfo(g, &gi);
+	CHECK(gi.komi == 7.5);
+	CHECK_INT(gi.nnotes, 1);
+	sgf_game_free(g);
+
+	g = parse1("(;GM[1]FF[4]KM[650];B[aa])");
+	sgf_gameinfo(g, &gi);
+	CHECK(gi.komi == 6.5);
+	CHECK_INT(gi.nnotes, 1);
+	sgf_game_free(g);
+
+	g = parse1("(;GM[1]FF[4]KM[2.75]RE[W+0.25];B[aa])");
+	sgf_gameinfo(g, &gi);
+	CHECK(gi.komi == 5.5);
+	CHECK(gi.result.margin == 0.5);
+	CHECK_INT(gi.nnotes, 2);
+	sgf_game_free(g);
+
+	g = parse1("(;GM[1]FF[4]KO[6.5];B[aa])");
+	sgf_gameinfo(g, &gi);
+	CHECK(gi.has_komi && gi.komi == 6.5);
+	sgf_game_free(g);
+}
+
+static void
+handicap_falls_back_to_the_setup_stones(void)
+{
+	struct sgf_gameinfo gi;
+	struct sgf_game *g;
+
+	g = parse1("(;GM[1]FF[4]AB[dp][pd][dd];W[pp])");
+	sgf_gameinfo(g, &gi);
+	CHECK_INT(gi.handicap, 3);
+	sgf_game_free(g);
+	g = parse1("(;GM[1]FF[4]HA[2]AB[dp][pd];W[pp])");
+	sgf_gameinfo(g, &gi);
+	CHECK_INT(gi.handicap, 2);
+	sgf_game_free(g);
+	g = parse1("(;GM[1]FF[4]AB[dp][pd];B[pp])");
+	sgf_gameinfo(g, &gi);
+	CHECK_INT(gi.handicap, 0);
+	sgf_game_free(g);
+}
+
+int
+main(void)
+{
+	RUN(standard_results_are_read);
+	RUN(cjk_results_are_read);
+	RUN(results_format_as_sgf);
+	RUN(game_information_is_collected);
+	RUN(komi_dialects_are_interpreted_with_a_note);
+	RUN(handicap_falls_back_to_the_setup_stones);
+	return UNIT_DONE();
+}

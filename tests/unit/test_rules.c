@@ -1,0 +1,737 @@
+/*
+ * test_rules.c - the rules replay: the data-driven cases of
+ * testdata/rules/positions.txt (every position of POSITIONS.md under
+ * each rule set it lists), rule-set names, and the replay's handling of
+ * deep trees, many variations and big boards.
+ */
+#include <stdbool.h>
+
+#include "../../rules/board.h"
+#include "../../rules/check.h"
+#include "../../rules/rules.h"
+#include "unit.h"
+
+/* Parse the first game of text with the real parser.  Games are kept
+ * until exit (tests only). */
+static struct sgf_game *
+parse(const char *text)
+{
+	struct sgf_game **games = NULL;
+	struct sgf_game *g;
+	int n = sgf_parse_all(text, strlen(text), "test.sgf", NULL, &games);
+
+	if (n < 1)
+		return NULL;
+	g = games[0];
+	while (n > 1)
+		sgf_game_free(games[--n]);
+	free(games);
+	return g;
+}
+
+/* Render the problems as "code@move[:point][/variation]" joined by
+ * spaces, or "none". */
+static void
+render(const struct check_list *l, char *buf, size_t n)
+{
+	size_t i, k = 0;
+
+	buf[0] = 0;
+	if (!l->n) {
+		snprintf(buf, n, "none");
+		return;
+	}
+	for (i = 0; i < l->n && k < n; i++) {
+		const struct check_problem *p = &l->v[i];
+		k += (size_t)snprintf(buf + k, n - k, "%s%s@%d%s%s%s%s",
+				      i ? " " : "", p->code, p->move,
+				      p->point[0] ? ":" : "", p->point,
+				      p->variation[0] ? "/" : "", p->variation);
+	}
+}
+
+static int
+ko_of(const char *s)
+{
+	if (!strcmp(s, "simple"))
+		return RULES_KO_SIMPLE;
+	if (!strcmp(s, "positional"))
+		return RULES_KO_POSITIONAL;
+	if (!strcmp(s, "situational"))
+		return RULES_KO_SITUATIONAL;
+	if (!strcmp(s, "natural"))
+		return RULES_KO_NATURAL;
+	return -2;
+}
+
+/* Run one rule line ("chinese/ko=simple: superko@7:bg") on g.  Returns
+ * true if the problems match. */
+static bool
+run_case(struct sgf_game *g, const char *line, char *got, size_t ngot)
+{
+	char spec[128], want[512], name[64];
+	const char *colon = strchr(line, ':');
+	struct check_opts o;
+	struct check_list l;
+	char *tok, *save;
+	bool ok;
+
+	if (!colon || (size_t)(colon - line) >= sizeof(spec))
+		return false;
+	memcpy(spec, line, (size_t)(colon - line));
+	spec[colon - line] = 0;
+	snprintf(want, sizeof(want), "%s", colon + 1);
+	while (want[0] == ' ')
+		memmove(want, want + 1, strlen(want));
+	want[strcspn(want, "\n")] = 0;
+	check_opts_default(&o);
+	tok = strtok_r(spec, "/", &save);
+	snprintf(name, sizeof(name), "%s", tok);
+	o.rules = name;
+	while ((tok = strtok_r(NULL, "/", &save))) {
+		if (!strncmp(tok, "ko=", 3))
+			o.ko = ko_of(tok + 3);
+		else if (!strcmp(tok, "suicide=allow"))
+			o.suicide = 1;
+		else if (!strcmp(tok, "suicide=forbid"))
+			o.suicide = 0;
+	}
+	check_list_init(&l);
+	CHECK_INT(check_game(g, &o, &l), 0);
+	render(&l, got, ngot);
+	ok = strcmp(got, want) == 0;
+	if (!ok)
+		fprintf(stderr, "  %s: got '%s', want '%s'\n", line, got, want);
+	check_list_release(&l);
+	return ok;
+}
+
+static void
+positions_file_verdicts(void)
+{
+	size_t len;
+	char *text = unit_slurp("testdata/rules/positions.txt", &len);
+	char *line, *save, got[1024], name[128] = "";
+	struct sgf_game *g = NULL;
+	int cases = 0, failed = 0;
+
+	CHECK(text != NULL);
+	if (!text)
+		return;
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (line[0] == '#' || line[0] == 0)
+			continue;
+		if (line[0] == '[') {
+			snprintf(name, sizeof(name), "%s", line);
+			continue;
+		}
+		if (line[0] == '(') {
+			g = parse(line);
+			continue;
+		}
+		if (!g)
+			continue;
+		cases++;
+		if (!run_case(g, line, got, sizeof(got))) {
+			fprintf(stderr, "  in case %s\n", name);
+			failed++;
+		}
+	}
+	CHECK_INT(failed, 0);
+	CHECK(cases >= 100);
+	free(text);
+}
+
+static void
+rule_set_names(void)
+{
+	struct rules r;
+	static const struct {
+		const char *name;
+		enum rules_id id;
+	} t[] = {
+	    {"Japanese", RULES_JAPANESE},
+	    {"japanese", RULES_JAPANESE},
+	    {"JP", RULES_JAPANESE},
+	    {"jp", RULES_JAPANESE},
+	    {"Japan", RULES_JAPANESE},
+	    {"Japanese rules", RULES_JAPANESE},
+	    {"日本ルール", RULES_JAPANESE},
+	    {"Korean", RULES_KOREAN},
+	    {"ko", RULES_KOREAN},
+	    {"KO", RULES_KOREAN},
+	    {"Korea", RULES_KOREAN},
+	    {"한국", RULES_KOREAN},
+	    {"Chinese", RULES_CHINESE},
+	    {"CN", RULES_CHINESE},
+	    {"zh", RULES_CHINESE},
+	    {"China", RULES_CHINESE},
+	    {"Chinese, Pair Go", RULES_CHINESE},
+	    {"chinese-ogs", RULES_CHINESE},
+	    {"chinese_kgs", RULES_CHINESE},
+	    {"中国规则", RULES_CHINESE},
+	    {"AGA", RULES_AGA},
+	    {"us", RULES_AGA},
+	    {"BGA", RULES_BGA},
+	    {"French", RULES_BGA},
+	    {"NZ", RULES_NZ},
+	    {"New Zealand", RULES_NZ},
+	    {"new_zealand", RULES_NZ},
+	    {"new-zealand", RULES_NZ},
+	    {"newzealand", RULES_NZ},
+	    {"GOE", RULES_ING},
+	    {"Ing", RULES_ING},
+	    {"SST", RULES_ING},
+	    {"Tromp-Taylor", RULES_TROMP_TAYLOR},
+	    {"TrompTaylor", RULES_TROMP_TAYLOR},
+	    {"tromp_taylor", RULES_TROMP_TAYLOR},
+	    {"tromp taylor", RULES_TROMP_TAYLOR},
+	    {"  Chinese  ", RULES_CHINESE},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		int rc = rules_from_name(&r, t[i].name);
+		if (rc != 0 || r.id != t[i].id)
+			fprintf(stderr, "  '%s' -> %d (%s)\n", t[i].name, rc,
+				r.name);
+		CHECK_INT(rc, 0);
+		CHECK_INT(r.id, t[i].id);
+	}
+	CHECK_INT(rules_from_name(&r, "nonsense"), -1);
+	CHECK_INT(r.id, RULES_JAPANESE);
+	CHECK_INT(rules_from_name(&r, ""), -1);
+	CHECK_INT(rules_from_name(&r, NULL), -1);
+	/* Pairing is not Ing */
+	CHECK_INT(rules_from_name(&r, "Pairing"), -1);
+
+	rules_from_name(&r, "chinese");
+	CHECK_INT(r.ko, RULES_KO_POSITIONAL);
+	CHECK_INT(r.scoring, RULES_AREA);
+	CHECK_INT(r.hbonus, RULES_HB_N);
+	CHECK(r.komi == 7.5);
+	rules_from_name(&r, "aga");
+	CHECK_INT(r.ko, RULES_KO_SITUATIONAL);
+	CHECK_INT(r.hbonus, RULES_HB_N_MINUS_1);
+	rules_from_name(&r, "bga");
+	CHECK_INT(r.ko, RULES_KO_NATURAL);
+	rules_from_name(&r, "nz");
+	CHECK(r.suicide);
+	CHECK(r.komi == 7.0);
+	CHECK_INT(r.hbonus, RULES_HB_NONE);
+	rules_from_name(&r, "japanese");
+	CHECK(!r.suicide);
+	CHECK(r.long_cycle_void);
+	CHECK_INT(r.scoring, RULES_TERRITORY);
+	CHECK(!r.seki_eyes_count);
+	CHECK(r.komi == 6.5);
+	rules_from_name(&r, "tromp-taylor");
+	CHECK(r.suicide);
+	CHECK_INT(r.ko, RULES_KO_POSITIONAL);
+	CHECK_STR(r.name, "tromp-taylor");
+	rules_from_name(&r, "aga-button");
+	CHECK(r.komi == 7.0);
+	rules_from_name(&r, "stone-scoring");
+	CHECK_INT(r.ko, RULES_KO_SIMPLE);
+	CHECK_INT(r.scoring, RULES_AREA);
+}
+
+static void
+katago_compact_and_json_forms(void)
+{
+	struct rules r;
+
+	CHECK_INT(rules_from_name(&r, "koSIMPLEscoreAREAtaxSEKIsui0whbNfpok1"),
+		  0);
+	CHECK_INT(r.id, RULES_CUSTOM);
+	CHECK_INT(r.ko, RULES_KO_SIMPLE);
+	CHECK_INT(r.scoring, RULES_AREA);
+	CHECK(!r.seki_eyes_count);
+	CHECK(!r.suicide);
+	CHECK_INT(r.hbonus, RULES_HB_N);
+	CHECK_INT(rules_from_name(&r, "koPOSITIONALscoreAREAtaxNONEsui1"), 0);
+	CHECK_INT(r.ko, RULES_KO_POSITIONAL);
+	CHECK(r.suicide);
+	CHECK(r.seki_eyes_count);
+	CHECK_INT(rules_from_name(&r,
+				  "koSITUATIONALscoreTERRITORYtaxALLsui0button1"
+				  "whbN-1komi7.5"),
+		  0);
+	CHECK_INT(r.ko, RULES_KO_SITUATIONAL);
+	CHECK_INT(r.scoring, RULES_TERRITORY);
+	CHECK_INT(r.hbonus, RULES_HB_N_MINUS_1);
+	CHECK(r.komi == 7.5);
+	CHECK_INT(rules_from_name(&r, "koSIMPLEscoreBOGUS"), -1);
+	CHECK_INT(rules_from_name(&r, "{\"ko\":\"POSITIONAL\",\"scoring\":"
+				      "\"AREA\",\"tax\":\"NONE\",\"suicide\":"
+				      "true,\"whiteHandicapBonus\":\"0\","
+				      "\"komi\":7}"),
+		  0);
+	CHECK_INT(r.ko, RULES_KO_POSITIONAL);
+	CHECK(r.suicide);
+	CHECK(r.komi == 7.0);
+	CHECK_INT(r.hbonus, RULES_HB_NONE);
+	CHECK_STR(rules_ko_name(RULES_KO_SITUATIONAL), "situational superko");
+}
+
+static void
+problem_fields_are_filled(void)
+{
+	struct sgf_game *g = parse("(;GM[1]SZ[19]\n;B[pd];W[dp]\n;B[pd])");
+	struct check_opts o;
+	struct check_list l;
+
+	check_opts_default(&o);
+	check_list_init(&l);
+	CHECK_INT(check_game(g, &o, &l), 0);
+	CHECK_INT(l.n, 1);
+	CHECK_INT(l.nerrors, 1);
+	if (l.n == 1) {
+		const struct check_problem *p = &l.v[0];
+		CHECK_STR(p->code, "occupied");
+		CHECK_INT(p->severity, CHECK_ERROR);
+		CHECK_INT(p->move, 3);
+		CHECK_STR(p->point, "pd");
+		CHECK_STR(p->vertex, "Q16");
+		CHECK_INT(p->line, 3);
+		CHECK_INT(p->column, 3); /* the '[' of ;B[pd] */
+		CHECK_STR(p->variation, "");
+		CHECK(strstr(p->message, "occupied") == p->message);
+		CHECK(strstr(p->message, "black") != NULL);
+	}
+	check_list_release(&l);
+}
+
+static void
+messages_name_the_rule(void)
+{
+	struct sgf_game *g =
+	    parse("(;GM[1]FF[4]SZ[9]AB[ba][ab][bc][ha][ib][hc][gb][bf][ag][bh]"
+		  "AW[ca][db][cc][bb][ga][fb][gc][cf][dg][ch][bg]PL[W];W[ii];"
+		  "B[cb];W[hb];B[cg];W[bb];B[gb];W[bg])");
+	struct check_opts o;
+	struct check_list l;
+
+	check_opts_default(&o);
+	o.rules = "chinese";
+	check_list_init(&l);
+	check_game(g, &o, &l);
+	CHECK_INT(l.n, 1);
+	if (l.n)
+		CHECK_STR(l.v[0].message,
+			  "superko: white recreates the position after move 1 "
+			  "(positional superko, chinese)");
+	check_list_release(&l);
+	o.rules = "japanese";
+	check_list_init(&l);
+	check_game(g, &o, &l);
+	CHECK_INT(l.n, 1);
+	if (l.n) {
+		CHECK_INT(l.v[0].severity, CHECK_WARNING);
+		CHECK(strstr(l.v[0].message, "no result") != NULL);
+	}
+	check_list_release(&l);
+}
+
+static void
+rules_come_from_ru_unless_overridden(void)
+{
+	struct sgf_game *g = parse("(;SZ[5]RU[NZ]AB[aa][ba]AW[ab][bb][cb][da]"
+				   "[db]PL[B];B[ca])");
+	struct sgf_game *u = parse("(;SZ[5]RU[Klingon];B[aa])");
+	struct check_opts o;
+	struct check_list l;
+
+	check_opts_default(&o);
+	check_list_init(&l);
+	check_game(g, &o, &l);
+	CHECK_INT(l.n, 0); /* NZ allows the multi-stone suicide */
+	check_list_release(&l);
+	o.rules = "japanese";
+	check_list_init(&l);
+	check_game(g, &o, &l);
+	CHECK_INT(l.nerrors, 1);
+	check_list_release(&l);
+	o.rules = NULL;
+	o.suicide = 0;
+	check_list_init(&l);
+	check_game(g, &o, &l);
+	CHECK_INT(l.nerrors, 1);
+	check_list_release(&l);
+	check_opts_default(&o);
+	check_list_init(&l);
+	check_game(u, &o, &l);
+	CHECK_INT(l.n, 1);
+	if (l.n) {
+		CHECK_STR(l.v[0].code, "rules");
+		CHECK_INT(l.v[0].severity, CHECK_WARNING);
+	}
+	check_list_release(&l);
+}
+
+static void
+long_game_and_main_line_only(void)
+{
+	struct sgf_game *g =
+	    parse("(;SZ[9];B[aa];W[bb];B[cc](;W[dd];B[ee])(;W[aa]))");
+	struct check_opts o;
+	struct check_list l;
+
+	check_opts_default(&o);
+	o.max_moves = 4;
+	check_list_init(&l);
+	check_game(g, &o, &l);
+	CHECK_INT(l.n, 2);
+	if (l.n == 2) {
+		CHECK_STR(l.v[0].code, "long-game");
+		CHECK_INT(l.v[0].move, 5);
+		CHECK_STR(l.v[1].code, "occupied");
+	}
+	check_list_release(&l);
+	o.main_line_only = 1;
+	o.max_moves = 0;
+	check_list_init(&l);
+	check_game(g, &o, &l);
+	CHECK_INT(l.n, 0);
+	check_list_release(&l);
+}
+
+/* A line of n moves over the whole board with a pair of passes now and
+ * then.  With `comb`, every move also has a sibling (a pass) after the
+ * rest of the line, so n branching nodes wait at once: a deep tree must
+ * not recurse and its saved positions must stay small. */
+static char *
+deep_record(int n, bool comb)
+{
+	size_t cap = (size_t)n * 24 + 64, k = 0;
+	char *s = malloc(cap);
+	int i;
+
+	k += (size_t)sprintf(s + k, "(;SZ[19]");
+	for (i = 0; i < n; i++) {
+		int x = (i * 7) % 19, y = (i * 11 / 19) % 19;
+		const char *col = (i & 1) ? "W" : "B";
+		if (comb)
+			k += (size_t)sprintf(s + k, "(");
+		if (i % 50 < 2)
+			k += (size_t)sprintf(s + k, ";%s[]", col);
+		else
+			k += (size_t)sprintf(s + k, ";%s[%c%c]", col, 'a' + x,
+					     'a' + y);
+	}
+	if (comb)
+		for (i = n - 1; i >= 0; i--)
+			k += (size_t)sprintf(s + k, ")(;%s[])",
+					     (i & 1) ? "W" : "B");
+	k += (size_t)sprintf(s + k, ")");
+	return s;
+}
+
+static void
+deep_trees_replay_without_recursion(void)
+{
+	char *text = deep_record(200000, false);
+	struct sgf_game *g = parse(text);
+	struct check_opts o;
+	struct check_list l;
+
+	check_opts_default(&o);
+	o.rules = "chinese";
+	check_list_init(&l);
+	CHECK_INT(check_game(g, &o, &l), 0);
+	/* many moves land on occupied points: they are reported, never
+	 * crash; every problem has a move number in range */
+	if (l.n)
+		CHECK(l.v[l.n - 1].move <= 200000);
+	check_list_release(&l);
+	free(text);
+
+	text = deep_record(50000, true);
+	g = parse(text);
+	check_list_init(&l);
+	CHECK_INT(check_game(g, &o, &l), 0);
+	CHECK(l.n > 0);
+	/* the last problems come from the side lines, deepest first */
+	check_list_release(&l);
+	free(text);
+}
+
+static void
+big_and_rectangular_boards(void)
+{
+	struct sgf_game *g = parse("(;SZ[52];B[ZZ];W[Za];B[aZ];W[tt])");
+	struct sgf_game *r = parse("(;SZ[7:3];B[gc];W[ga];B[hc])");
+	struct check_opts o;
+	struct check_list l;
+
+	check_opts_default(&o);
+	check_list_init(&l);
+	check_game(g, &o, &l);
+	CHECK_INT(l.n, 0);
+	check_list_release(&l);
+	check_list_init(&l);
+	check_game(r, &o, &l);
+	CHECK_INT(l.n, 1);
+	if (l.n) {
+		CHECK_STR(l.v[0].code, "off-board");
+		CHECK_INT(l.v[0].move, 3);
+	}
+	check_list_release(&l);
+	/* vertex names on the big board: column 51 is two letters */
+	g = parse("(;SZ[52];B[ZZ];W[ZZ])");
+	check_list_init(&l);
+	check_game(g, &o, &l);
+	CHECK_INT(l.n, 1);
+	if (l.n) {
+		CHECK_STR(l.v[0].point, "ZZ");
+		CHECK_STR(l.v[0].vertex, "BB1");
+	}
+	check_list_release(&l);
+}
+
+/* ---------------------------------------------------------------------
+ * Real games made illegal on purpose (testdata/rules/real.sgf): an
+ * inserted move on an occupied point, an inserted suicide, an inserted
+ * immediate ko recapture, and a variation holding an occupied move must
+ * each be caught at the right move, point, line and column.
+ */
+struct mv {
+	int color, x, y; /* x < 0: pass */
+};
+
+static int
+main_line(const struct sgf_game *g, struct mv *v, int max, int *cols, int *rows)
+{
+	const struct sgf_node *n;
+	int k = 0;
+
+	sgf_board_size(g, cols, rows);
+	for (n = g->root; n && k < max; n = n->child) {
+		const struct sgf_prop *p;
+		for (p = n->props; p && k < max; p = p->next) {
+			int x, y, r;
+			if (p->pid != SGF_P_B && p->pid != SGF_P_W)
+				continue;
+			r = sgf_point(p->values->s, p->values->len, *cols,
+				      *rows, &x, &y);
+			v[k].color =
+			    p->pid == SGF_P_B ? BOARD_BLACK : BOARD_WHITE;
+			v[k].x = r == 1 ? x : -1;
+			v[k].y = r == 1 ? y : -1;
+			k++;
+		}
+	}
+	return k;
+}
+
+/* Write moves [0, n) as a game; insert `ins` (if ins.color) before
+ * index at; with `var`, the inserted move becomes a second child at
+ * that node instead.  *off gets the offset of the inserted '['. */
+static size_t
+write_game(char *buf, size_t cap, int cols, int rows, const struct mv *v, int n,
+	   int at, struct mv ins, bool var, size_t *off)
+{
+	size_t k = 0;
+	int i;
+
+	k += (size_t)snprintf(buf + k, cap - k, "(;GM[1]SZ[%d:%d]RU[Japanese]",
+			      cols, rows);
+	for (i = 0; i <= n; i++) {
+		if (i == at && ins.color && var) {
+			k += (size_t)snprintf(buf + k, cap - k, "(");
+		} else if (i == at && ins.color) {
+			k += (size_t)snprintf(buf + k, cap - k, ";%c",
+					      ins.color == BOARD_BLACK ? 'B'
+								       : 'W');
+			*off = k;
+			k += (size_t)snprintf(buf + k, cap - k, "[%c%c]",
+					      'a' + ins.x, 'a' + ins.y);
+		}
+		if (i == n)
+			break;
+		if (v[i].x < 0)
+			k += (size_t)snprintf(buf + k, cap - k, ";%c[]",
+					      v[i].color == BOARD_BLACK ? 'B'
+									: 'W');
+		else
+			k += (size_t)snprintf(buf + k, cap - k, ";%c[%c%c]",
+					      v[i].color == BOARD_BLACK ? 'B'
+									: 'W',
+					      'a' + v[i].x, 'a' + v[i].y);
+	}
+	if (var && at < n && ins.color) {
+		/* the game's own move stays the first child */
+		k += (size_t)snprintf(buf + k, cap - k, ")(;%c",
+				      ins.color == BOARD_BLACK ? 'B' : 'W');
+		*off = k;
+		k += (size_t)snprintf(buf + k, cap - k, "[%c%c])", 'a' + ins.x,
+				      'a' + ins.y);
+	}
+	k += (size_t)snprintf(buf + k, cap - k, ")");
+	return k;
+}
+
+/* Check text; the only error must be `code` at move `move`, point
+ * (x, y), column off + 1 (one-line text), in variation `var`. */
+static bool
+caught(const char *text, const char *code, int move, int x, int y, size_t off,
+       const char *var)
+{
+	struct sgf_game *g = parse(text);
+	struct check_opts o;
+	struct check_list l;
+	char point[3] = {(char)('a' + x), (char)('a' + y), 0};
+	size_t i, nerr = 0;
+	bool ok = false;
+
+	check_opts_default(&o);
+	check_list_init(&l);
+	if (g && check_game(g, &o, &l) == 0) {
+		for (i = 0; i < l.n; i++) {
+			const struct check_problem *p = &l.v[i];
+			if (p->severity != CHECK_ERROR)
+				continue;
+			nerr++;
+			ok = !strcmp(p->code, code) && p->move == move &&
+			     !strcmp(p->point, point) && p->line == 1 &&
+			     p->column == off + 1 && !strcmp(p->variation, var);
+			if (!ok)
+				fprintf(stderr,
+					"  got %s@%d:%s %u:%u var '%s', want "
+					"%s@%d:%s 1:%zu var '%s'\n",
+					p->code, p->move, p->point, p->line,
+					p->column, p->variation, code, move,
+					point, off + 1, var);
+		}
+	}
+	if (nerr != 1) {
+		fprintf(stderr, "  %zu errors for %s@%d\n", nerr, code, move);
+		ok = false;
+	}
+	check_list_release(&l);
+	if (g)
+		sgf_game_free(g);
+	return ok;
+}
+
+static void
+real_games_made_illegal_are_caught(void)
+{
+	size_t len;
+	char *text = unit_slurp("testdata/rules/real.sgf", &len);
+	struct sgf_game **games = NULL;
+	static struct mv v[1000];
+	static char buf[20000];
+	static struct board b;
+	int n, gi, kinds[4] = {0, 0, 0, 0};
+
+	CHECK(text != NULL);
+	if (!text)
+		return;
+	n = sgf_parse_all(text, len, "real.sgf", NULL, &games);
+	CHECK(n >= 5);
+	for (gi = 0; gi < n; gi++) {
+		int cols, rows, nm, i, x, y;
+		bool done_occ = false, done_sui = false, done_ko = false;
+		size_t off;
+		nm = main_line(games[gi], v, 1000, &cols, &rows);
+		board_init(&b, cols, rows);
+		for (i = 0; i < nm; i++) {
+			int c = v[i].color;
+			struct mv ins = {c, -1, -1};
+			if (!done_occ && i >= 20) {
+				/* the first stone on the board */
+				for (y = 0; y < rows && ins.x < 0; y++)
+					for (x = 0; x < cols; x++)
+						if (board_color(
+							&b,
+							board_pt(&b, x, y))) {
+							ins.x = x;
+							ins.y = y;
+							break;
+						}
+				write_game(buf, sizeof(buf), cols, rows, v, nm,
+					   i, ins, false, &off);
+				CHECK(caught(buf, "occupied", i + 1, ins.x,
+					     ins.y, off, ""));
+				/* the same move as a variation at move i+1 */
+				write_game(buf, sizeof(buf), cols, rows, v, nm,
+					   i, ins, true, &off);
+				{
+					char var[16];
+					snprintf(var, sizeof(var), "%d.2",
+						 i + 1);
+					CHECK(caught(buf, "occupied", i + 1,
+						     ins.x, ins.y, off, var));
+				}
+				kinds[0]++;
+				kinds[3]++;
+				done_occ = true;
+			}
+			if (!done_sui && i >= 10) {
+				for (y = 0; y < rows && !done_sui; y++)
+					for (x = 0; x < cols && !done_sui;
+					     x++) {
+						bpt q = board_pt(&b, x, y);
+						if (board_color(&b, q) ||
+						    board_suicide_kind(&b, c,
+								       q) != 1)
+							continue;
+						ins.x = x;
+						ins.y = y;
+						write_game(buf, sizeof(buf),
+							   cols, rows, v, nm, i,
+							   ins, false, &off);
+						CHECK(caught(buf, "suicide",
+							     i + 1, x, y, off,
+							     ""));
+						kinds[1]++;
+						done_sui = true;
+					}
+			}
+			if (v[i].x >= 0)
+				board_play(&b, c, board_pt(&b, v[i].x, v[i].y),
+					   NULL);
+			else
+				board_pass(&b);
+			if (!done_ko && b.ko && i + 1 < nm) {
+				/* the opponent retakes at once (the game
+				 * is cut after it) */
+				struct mv re = {BOARD_OPP(c), board_x(&b, b.ko),
+						board_y(&b, b.ko)};
+				write_game(buf, sizeof(buf), cols, rows, v,
+					   i + 1, i + 1, re, false, &off);
+				CHECK(caught(buf, "ko", i + 2, re.x, re.y, off,
+					     ""));
+				kinds[2]++;
+				done_ko = true;
+			}
+		}
+		sgf_game_free(games[gi]);
+	}
+	free(games);
+	free(text);
+	/* every kind of mutant was made from several games */
+	CHECK(kinds[0] >= 5);
+	CHECK(kinds[1] >= 3);
+	CHECK(kinds[2] >= 3);
+	CHECK(kinds[3] >= 5);
+}
+
+int
+main(void)
+{
+	RUN(positions_file_verdicts);
+	RUN(rule_set_names);
+	RUN(katago_compact_and_json_forms);
+	RUN(problem_fields_are_filled);
+	RUN(messages_name_the_rule);
+	RUN(rules_come_from_ru_unless_overridden);
+	RUN(long_game_and_main_line_only);
+	if (!getenv("SKIP_DEEP"))
+		RUN(deep_trees_replay_without_recursion);
+	RUN(big_and_rectangular_boards);
+	RUN(real_games_made_illegal_are_caught);
+	return UNIT_DONE();
+}
