@@ -66,6 +66,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -251,6 +252,12 @@ struct frame {
 	size_t snap;		     /* offset of the saved board in snaps */
 };
 
+/* The first CTX_POOL waiting branching nodes keep a full copy of the
+ * board (restored by one memcpy); deeper ones keep the packed position
+ * (about 200 bytes on 19x19) and rebuild the chains when resumed, so a
+ * tree with a million waiting branches stays small. */
+#define CTX_POOL 8
+
 struct ctx {
 	/* kept from game to game (per thread): allocations */
 	struct history h;
@@ -258,7 +265,8 @@ struct ctx {
 	size_t capframes;
 	uint64_t *snaps; /* saved boards, a stack of words */
 	size_t capsnaps;
-	struct board *empty; /* an empty board of the last size used */
+	struct board *empty;	      /* an empty board of the last size used */
+	struct board *pool[CTX_POOL]; /* full copies for shallow frames */
 	/* reset for each game: from `g` up to `b` */
 	const struct sgf_game *g;
 	const struct check_opts *o;
@@ -293,6 +301,7 @@ static void
 ctx_free(void *p)
 {
 	struct ctx *c = p;
+	int i;
 
 	if (!c)
 		return;
@@ -300,6 +309,8 @@ ctx_free(void *p)
 	free(c->frames);
 	free(c->snaps);
 	free(c->empty);
+	for (i = 0; i < CTX_POOL; i++)
+		free(c->pool[i]);
 	free(c);
 }
 
@@ -957,6 +968,17 @@ push_frame(struct ctx *c, const struct sgf_node *n)
 	f->child = 2;
 	f->line = c->L;
 	f->line.hist_n = c->h.n;
+	if (c->nframes < CTX_POOL) {
+		struct board **pb = &c->pool[c->nframes];
+		if (!*pb)
+			*pb = malloc(sizeof(**pb));
+		if (*pb) {
+			board_copy(*pb, &c->b);
+			f->snap = SIZE_MAX; /* in the pool */
+			c->nframes++;
+			return 0;
+		}
+	}
 	if (snap_save(c, &f->snap))
 		return -1;
 	c->nframes++;
@@ -1081,13 +1103,17 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 		while (c->nframes) {
 			struct frame *f = &c->frames[c->nframes - 1];
 			if (!f->next) {
-				c->nsnaps = f->snap;
+				if (f->snap != SIZE_MAX)
+					c->nsnaps = f->snap;
 				c->nframes--;
 				continue;
 			}
 			c->L = f->line;
 			hist_truncate(&c->h, c->L.hist_n);
-			snap_restore(c, f->snap);
+			if (f->snap == SIZE_MAX)
+				board_copy(&c->b, c->pool[c->nframes - 1]);
+			else
+				snap_restore(c, f->snap);
 			var_append(&c->L, c->L.move + 1, f->child);
 			n = f->next;
 			f->next = f->next->next;
