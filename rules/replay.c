@@ -235,6 +235,7 @@ struct line {
 	int last_color;	    /* colour of the last move or of PL's opposite */
 	bool last_by_pl;    /* last_color was set by PL, not by a move */
 	int passes;	    /* consecutive passes */
+	int last_pass;	    /* colour of the last of them */
 	bool white_moved;   /* White has made a move on this line */
 	bool start_pending; /* start of history not yet recorded */
 	bool cycle_warned, superko_warned, long_warned;
@@ -726,6 +727,7 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 	if (k == MV_PASS) {
 		board_pass(b);
 		L->passes++;
+		L->last_pass = color;
 		if (c->hmode == HM_SIT) {
 			key = sit_key(c, BOARD_OPP(color));
 			if (hist_find(&c->h, key, board_packed(b), L->epoch) <
@@ -752,10 +754,15 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 		board_pass(b);
 		return;
 	}
-	if (L->passes >= 2)
+	/* two passes end the game; under AGA rules (and BGA's) White
+	 * must pass last, so B-pass W-pass ends but W-pass B-pass does
+	 * not */
+	if (L->passes >= 2 &&
+	    ((c->rules.id != RULES_AGA && c->rules.id != RULES_BGA) ||
+	     L->last_pass == BOARD_WHITE))
 		report(c, CHECK_WARNING, "move-after-end", p->off, move, x, y,
-		       "%s plays after two passes ended the game",
-		       color_name(color));
+		       "%s plays after %s passes ended the game",
+		       color_name(color), L->passes == 2 ? "two" : "the");
 	L->passes = 0;
 	pt = board_pt(b, x, y);
 	if (board_color(b, pt) != BOARD_EMPTY) {

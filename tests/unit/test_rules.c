@@ -460,7 +460,7 @@ deep_trees_replay_without_recursion(void)
 	check_list_release(&l);
 	free(text);
 
-	text = deep_record(50000, true);
+	text = deep_record(20000, true);
 	g = parse(text);
 	check_list_init(&l);
 	CHECK_INT(check_game(g, &o, &l), 0);
