@@ -282,6 +282,8 @@ struct ctx {
 	size_t nframes, nsnaps;
 	int err;
 	uint64_t side[3]; /* side-to-move keys */
+	int nreported;	  /* problems added for this game */
+	size_t cap_at;	  /* index of the too-many-problems notice */
 	bool lc_valid;	  /* cache of linecol() */
 	uint32_t lc_off, lc_line, lc_col;
 	struct line L;
@@ -293,6 +295,8 @@ struct ctx {
  * that grew past CTX_KEEP_ENTRIES history entries is freed instead of
  * kept, so memory does not stay at the peak of one huge game. */
 #define CTX_KEEP_ENTRIES 65536
+/* Problems reported for one game at most (then one warning says so). */
+#define CHECK_MAX_PROBLEMS 1000
 static pthread_key_t ctx_key;
 static pthread_once_t ctx_once = PTHREAD_ONCE_INIT;
 
@@ -395,6 +399,35 @@ report(struct ctx *c, enum check_severity sev, const char *code, uint32_t off,
 	va_list ap;
 	int n;
 
+	/* a bound on what one game can produce: a broken record can hold
+	 * a million illegal moves, and nobody reads past the first ones */
+	if (c->nreported >= CHECK_MAX_PROBLEMS) {
+		if (c->nreported++ == CHECK_MAX_PROBLEMS) {
+			memset(&p, 0, sizeof(p));
+			p.severity = CHECK_WARNING;
+			p.code = "too-many-problems";
+			snprintf(p.message, sizeof(p.message),
+				 "too-many-problems: more than %d problems in "
+				 "this game; the rest are not reported",
+				 CHECK_MAX_PROBLEMS);
+			p.move = move;
+			linecol(c, off, &p);
+			memcpy(p.variation, c->L.var, sizeof(p.variation));
+			c->cap_at = c->out->n;
+			if (check_list_add(c->out, &p))
+				c->err = -1;
+		}
+		/* an error left unreported still makes the game invalid:
+		 * the notice itself becomes an error */
+		if (sev == CHECK_ERROR && !c->err && c->cap_at < c->out->n &&
+		    c->out->v[c->cap_at].severity == CHECK_WARNING) {
+			c->out->v[c->cap_at].severity = CHECK_ERROR;
+			c->out->nwarnings--;
+			c->out->nerrors++;
+		}
+		return;
+	}
+	c->nreported++;
 	memset(&p, 0, sizeof(p));
 	p.severity = sev;
 	p.code = code;
