@@ -475,6 +475,35 @@ deep_trees_replay_without_recursion(void)
 }
 
 static void
+an_error_past_the_problem_cap_keeps_the_game_invalid(void)
+{
+	static char text[16384];
+	size_t k = 0;
+	int i;
+	struct sgf_game *g;
+	struct check_opts o;
+	struct check_list l;
+
+	k +=
+	    (size_t)snprintf(text + k, sizeof(text) - k, "(;SZ[9];B[aa];W[bb]");
+	for (i = 0; i < 1200; i++) /* White passes again and again */
+		k += (size_t)snprintf(text + k, sizeof(text) - k, ";W[]");
+	k += (size_t)snprintf(text + k, sizeof(text) - k, ";B[aa])");
+	g = parse(text);
+	check_opts_default(&o);
+	check_list_init(&l);
+	CHECK_INT(check_game(g, &o, &l), 0);
+	CHECK_INT(l.n, 1001);
+	CHECK_INT(l.nerrors, 1);
+	if (l.n == 1001) {
+		CHECK_STR(l.v[0].code, "turn-order");
+		CHECK_STR(l.v[1000].code, "too-many-problems");
+		CHECK_INT(l.v[1000].severity, CHECK_ERROR);
+	}
+	check_list_release(&l);
+}
+
+static void
 big_and_rectangular_boards(void)
 {
 	struct sgf_game *g = parse("(;SZ[52];B[ZZ];W[Za];B[aZ];W[tt])");
@@ -800,6 +829,7 @@ main(void)
 	if (!getenv("SKIP_DEEP"))
 		RUN(deep_trees_replay_without_recursion);
 	RUN(big_and_rectangular_boards);
+	RUN(an_error_past_the_problem_cap_keeps_the_game_invalid);
 	RUN(real_games_made_illegal_are_caught);
 	RUN(saved_positions_restore_exactly);
 	free_kept();
