@@ -16,7 +16,9 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
+#include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
@@ -27,6 +29,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "../sgf/formats.h"
 #include "cli.h"
 #include "cmd.h"
 
@@ -53,12 +56,101 @@ parse_json(const char *buf, size_t len, const char *file,
 	return sgf_parse_json(buf, len, file, games);
 }
 
-/* Other formats (GIB, NGF, UGF) are added here: a name for -f, their
- * extensions for --ext and detection by name, a content detector for
- * stdin and unknown extensions, and a parser.  SGF must stay last: it
- * is the fallback when nothing else matches. */
+/* GIB, NGF, UGF: whole files, one game each (sgf/formats.h). */
+static bool
+detect_gib(const char *buf, size_t len)
+{
+	return sgf_format_detect(buf, len, NULL) == SGF_FMT_GIB;
+}
+
+static bool
+detect_ngf(const char *buf, size_t len)
+{
+	return sgf_format_detect(buf, len, NULL) == SGF_FMT_NGF;
+}
+
+static bool
+detect_ugf(const char *buf, size_t len)
+{
+	return sgf_format_detect(buf, len, NULL) == SGF_FMT_UGF;
+}
+
+static bool
+detect_ogs(const char *buf, size_t len)
+{
+	return sgf_format_detect(buf, len, NULL) == SGF_FMT_OGS;
+}
+
+static bool
+detect_gtp(const char *buf, size_t len)
+{
+	return sgf_format_detect(buf, len, NULL) == SGF_FMT_GTP;
+}
+
+static int
+parse_one(enum sgf_format f, const char *buf, size_t len, const char *file,
+	  struct sgf_game ***games)
+{
+	struct sgf_game *g = sgf_read_format(f, buf, len, file);
+
+	if (!g)
+		return -1;
+	*games = malloc(sizeof(**games));
+	if (!*games) {
+		sgf_game_free(g);
+		return -1;
+	}
+	(*games)[0] = g;
+	return 1;
+}
+
+static int
+parse_gib(const char *buf, size_t len, const char *file,
+	  const struct sgf_limits *lim, struct sgf_game ***games)
+{
+	return parse_one(SGF_FMT_GIB, buf, len, file, games);
+}
+
+static int
+parse_ngf(const char *buf, size_t len, const char *file,
+	  const struct sgf_limits *lim, struct sgf_game ***games)
+{
+	return parse_one(SGF_FMT_NGF, buf, len, file, games);
+}
+
+static int
+parse_ogs(const char *buf, size_t len, const char *file,
+	  const struct sgf_limits *lim, struct sgf_game ***games)
+{
+	return parse_one(SGF_FMT_OGS, buf, len, file, games);
+}
+
+static int
+parse_gtp(const char *buf, size_t len, const char *file,
+	  const struct sgf_limits *lim, struct sgf_game ***games)
+{
+	return parse_one(SGF_FMT_GTP, buf, len, file, games);
+}
+
+static int
+parse_ugf(const char *buf, size_t len, const char *file,
+	  const struct sgf_limits *lim, struct sgf_game ***games)
+{
+	return parse_one(SGF_FMT_UGF, buf, len, file, games);
+}
+
+/* Other formats are added here: a name for -f, their extensions for
+ * --ext and detection by name, a content detector for stdin and unknown
+ * extensions, and a parser.  SGF must stay last: it is the fallback
+ * when nothing else matches. */
 const struct cli_informat cli_informats[] = {
+    /* before json: an online-go.com game is a JSON document too */
+    {"ogs", "", CLI_IN_WHOLE, detect_ogs, parse_ogs},
     {"json", "json,jsonl,ndjson", CLI_IN_LINES, detect_json, parse_json},
+    {"gib", "gib", CLI_IN_WHOLE, detect_gib, parse_gib},
+    {"gtp", "gtp,tst", CLI_IN_WHOLE, detect_gtp, parse_gtp},
+    {"ngf", "ngf", CLI_IN_WHOLE, detect_ngf, parse_ngf},
+    {"ugf", "ugf,ugi", CLI_IN_WHOLE, detect_ugf, parse_ugf},
     {"sgf", "sgf", CLI_IN_STREAM, NULL, NULL},
     {NULL, NULL, 0, NULL, NULL},
 };
@@ -260,6 +352,41 @@ cli_parse_opt(struct cli *c, int opt, const char *arg)
 /* ------------------------------------------------------------------ */
 /* Output files                                                        */
 
+/* The temporary output being written, removed if we are interrupted
+ * (Ctrl-C, kill) so that nothing half-written stays behind. */
+static char *volatile tmp_in_progress;
+
+static void
+on_fatal_signal(int sig)
+{
+	char *p = tmp_in_progress;
+
+	if (p)
+		unlink(p);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+track_tmp(char *path)
+{
+	static bool installed;
+
+	if (!installed) {
+		struct sigaction sa;
+		int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+		size_t i;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_fatal_signal;
+		sigemptyset(&sa.sa_mask);
+		for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+			sigaction(sigs[i], &sa, NULL);
+		installed = true;
+	}
+	tmp_in_progress = path;
+}
+
 static mode_t
 current_umask(void)
 {
@@ -301,6 +428,7 @@ cli_output_open(struct cli *c, const char *path)
 		c->status = EXIT_USAGE;
 		return -1;
 	}
+	track_tmp(c->tmp_path_);
 	/* mkstemp makes 0600; give the file the mode a plain fopen would */
 	fchmod(fd, 0666 & ~current_umask());
 	c->out_err_ = false;
@@ -315,7 +443,7 @@ write_failed(struct cli *c, int err)
 	if (c->out_err_)
 		return;
 	c->out_err_ = true;
-	c->stop = true;
+	__atomic_store_n(&c->stop, true, __ATOMIC_RELAXED);
 	c->status = EXIT_USAGE;
 	if (c->out == stdout) {
 		if (err != EPIPE)
@@ -358,6 +486,7 @@ cli_output_close(struct cli *c, bool keep)
 		unlink(c->tmp_path_);
 		rc = c->out_err_ ? -1 : 0;
 	}
+	tmp_in_progress = NULL;
 	free(c->tmp_path_);
 	free(c->out_path_);
 	c->tmp_path_ = c->out_path_ = NULL;
@@ -673,51 +802,73 @@ struct src {
 	/* bytes read ahead for detection on a pipe, served first */
 	char *pre;
 	size_t prelen, prepos;
-	bool relay_on;
-	pthread_t relay;
-	int relay_fd_in, relay_fd_out;
 	/* line and whole-file readers */
 	char *buf;
 	size_t len, cap, pos;
 	bool eof;
 	unsigned index;
 	uint64_t line, offset;
+	int poll_fd; /* stdin when it is not a regular file, else -1 */
 };
+
+/* Is a pipe or terminal input waiting for its writer?  Then batches
+ * are cut short and the output flushed, so that a stream of games that
+ * trickles in (a server feed) is answered game by game. */
+static bool
+input_idle(int fd)
+{
+	struct pollfd p = {fd, POLLIN, 0};
+
+	return fd >= 0 && poll(&p, 1, 0) == 0;
+}
 
 /* Copy the read-ahead bytes and then the rest of the pipe into the
  * pipe the SGF reader reads from: needed only when the format of a
- * pipe on stdin had to be guessed from its first bytes. */
+ * pipe on stdin had to be guessed from its first bytes.  The thread
+ * owns its struct relay and is detached: when the reader stops early
+ * its writes fail (EPIPE) and it ends by itself, and a stdin that never
+ * ends cannot hold up the exit. */
+struct relay {
+	int in, out;
+	char *pre;
+	size_t prelen;
+};
+
+static bool
+write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		p += w;
+		n -= (size_t)w;
+	}
+	return true;
+}
+
 static void *
 relay_main(void *arg)
 {
-	struct src *s = arg;
-	char buf[65536];
+	struct relay *r = arg;
+	char *buf = malloc(65536);
 	ssize_t n;
-	size_t off = 0;
 
-	while (off < s->prelen) {
-		n = write(s->relay_fd_out, s->pre + off, s->prelen - off);
-		if (n <= 0)
-			goto out;
-		off += (size_t)n;
-	}
-	for (;;) {
-		n = read(s->relay_fd_in, buf, sizeof(buf));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		off = 0;
-		while (off < (size_t)n) {
-			ssize_t w =
-			    write(s->relay_fd_out, buf + off, (size_t)n - off);
-			if (w <= 0)
-				goto out;
-			off += (size_t)w;
+	if (buf && write_all(r->out, r->pre, r->prelen)) {
+		for (;;) {
+			n = read(r->in, buf, 65536);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0 || !write_all(r->out, buf, (size_t)n))
+				break;
 		}
 	}
-out:
-	close(s->relay_fd_out);
+	close(r->out);
+	free(buf);
+	free(r->pre);
+	free(r);
 	return NULL;
 }
 
@@ -785,10 +936,6 @@ src_close(struct src *s)
 {
 	if (s->rd)
 		sgf_reader_close(s->rd);
-	if (s->relay_on) {
-		pthread_cancel(s->relay);
-		pthread_join(s->relay, NULL);
-	}
 	if (s->gz)
 		gzclose(s->gz); /* closes s->fd */
 	else if (s->fd > 0)
@@ -797,6 +944,19 @@ src_close(struct src *s)
 	free(s->buf);
 	memset(s, 0, sizeof(*s));
 	s->fd = -1;
+}
+
+static bool
+prefix_enough(const char *p, size_t n)
+{
+	size_t i;
+
+	if (n < 4)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!strchr(" \t\r\n", p[i]) && (unsigned char)p[i] < 0x80)
+			return true;
+	return n >= 512;
 }
 
 /* Open an input and choose its format.  Returns 0, or -1 with errno. */
@@ -811,9 +971,12 @@ src_open(struct cli *c, struct src *s, const char *name)
 
 	memset(s, 0, sizeof(*s));
 	s->name = is_stdin ? "-" : name;
+	s->poll_fd = -1;
 	s->fd = is_stdin ? 0 : open(name, O_RDONLY | O_CLOEXEC);
 	if (s->fd < 0)
 		return -1;
+	if (fstat(s->fd, &sb) == 0 && is_stdin && !S_ISREG(sb.st_mode))
+		s->poll_fd = 0;
 	if (fstat(s->fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
 		if (!is_stdin)
 			close(s->fd);
@@ -823,6 +986,15 @@ src_open(struct cli *c, struct src *s, const char *name)
 	}
 	if (!fmt && !is_stdin)
 		fmt = format_by_name(name);
+	/* The content decides over the name: a GIB or UGF file saved as
+	 * .sgf is still read as what it is. */
+	if (fmt && !c->informat && S_ISREG(sb.st_mode)) {
+		const struct cli_informat *byc;
+		np = peek_file(s->fd, peek, sizeof(peek));
+		byc = format_by_content(peek, np);
+		if (byc && byc != fmt && byc->detect)
+			fmt = byc;
+	}
 	if (!fmt && S_ISREG(sb.st_mode)) {
 		np = peek_file(s->fd, peek, sizeof(peek));
 		fmt = format_by_content(peek, np);
@@ -831,7 +1003,10 @@ src_open(struct cli *c, struct src *s, const char *name)
 		s->pre = malloc(sizeof(peek));
 		if (!s->pre)
 			return -1;
-		while (s->prelen < 512) {
+		/* Enough to decide (a BOM, the gzip magic, the first
+		 * character that is not blank), and no more: waiting for
+		 * a full block would delay a trickling stream. */
+		while (!prefix_enough(s->pre, s->prelen)) {
 			ssize_t k = read(s->fd, s->pre + s->prelen,
 					 sizeof(peek) - s->prelen);
 			if (k < 0 && errno == EINTR)
@@ -850,16 +1025,25 @@ src_open(struct cli *c, struct src *s, const char *name)
 	if (fmt->kind == CLI_IN_STREAM) {
 		if (s->pre) {
 			int p[2];
-			if (pipe(p))
-				return -1;
-			s->relay_fd_in = s->fd;
-			s->relay_fd_out = p[1];
-			if (pthread_create(&s->relay, NULL, relay_main, s)) {
-				close(p[0]);
-				close(p[1]);
+			pthread_t th;
+			struct relay *r = malloc(sizeof(*r));
+			if (!r || pipe(p)) {
+				free(r);
 				return -1;
 			}
-			s->relay_on = true;
+			r->in = s->fd;
+			r->out = p[1];
+			r->pre = s->pre;
+			r->prelen = s->prelen;
+			if (pthread_create(&th, NULL, relay_main, r)) {
+				close(p[0]);
+				close(p[1]);
+				free(r);
+				return -1;
+			}
+			s->pre = NULL; /* the relay owns it now */
+			s->prelen = 0;
+			pthread_detach(th);
 			s->rd =
 			    sgf_reader_open_fd(p[0], 1, s->name, &c->limits);
 		} else {
@@ -1171,8 +1355,19 @@ job_run(struct cli *c, struct cli_job *j)
 				games[k]->index = j->fmt->kind == CLI_IN_LINES
 						      ? ch->index + (unsigned)k
 						      : (unsigned)k + 1;
-				if (j->fmt->kind == CLI_IN_LINES)
+				if (j->fmt->kind == CLI_IN_LINES) {
+					struct sgf_diag *d;
+					/* positions inside one line: the
+					 * parser cannot know the line */
 					games[k]->line = ch->line;
+					for (d = games[k]->diags; d;
+					     d = d->next)
+						if (!d->line)
+							d->line =
+							    (uint32_t)ch->line,
+							d->col =
+							    d->col ? d->col : 1;
+				}
 				process_game(c, j, out, games[k]);
 				sgf_game_free(games[k]);
 			}
@@ -1309,7 +1504,8 @@ feed(struct cli *c, struct feeder *fd)
 				j->bytes_done =
 				    fd->bytes_before + ch.offset + ch.len;
 				if (j->nchunks >= BATCH_GAMES ||
-				    bytes >= BATCH_BYTES)
+				    bytes >= BATCH_BYTES ||
+				    input_idle(fd->src.poll_fd))
 					return j;
 				continue;
 			}
@@ -1530,7 +1726,7 @@ worker_main(void *arg)
 		p->qhead = (p->qhead + 1) % p->window;
 		p->qn--;
 		pthread_mutex_unlock(&p->mu);
-		if (!p->c->stop)
+		if (!__atomic_load_n(&p->c->stop, __ATOMIC_RELAXED))
 			job_run(p->c, j);
 		pthread_mutex_lock(&p->mu);
 		j->done = 1;
@@ -1586,7 +1782,18 @@ run_threads(struct cli *c, struct feeder *fd, struct writer *w, int jobs)
 		}
 		if (c->stop || (eof && next_write == next_seq))
 			break;
+		if (!eof && next_seq - next_write < p.window &&
+		    next_seq != next_write && fd->open &&
+		    input_idle(fd->src.poll_fd)) {
+			/* Input idle and games in flight: answer those
+			 * first rather than block on the read. */
+			fflush(c->out);
+			pthread_cond_wait(&p.done_cv, &p.mu);
+			continue;
+		}
 		if (!eof && next_seq - next_write < p.window) {
+			if (fd->open && input_idle(fd->src.poll_fd))
+				fflush(c->out);
 			pthread_mutex_unlock(&p.mu);
 			j = feed(c, fd);
 			pthread_mutex_lock(&p.mu);
@@ -1645,7 +1852,11 @@ run_inline(struct cli *c, struct feeder *fd, struct writer *w)
 {
 	struct cli_job *j;
 
-	while ((j = feed(c, fd))) {
+	for (;;) {
+		if (fd->open && input_idle(fd->src.poll_fd))
+			fflush(c->out);
+		if (!(j = feed(c, fd)))
+			break;
 		if (j->nchunks && !c->stop)
 			job_run(c, j);
 		emit(c, w, j);

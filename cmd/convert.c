@@ -1,6 +1,7 @@
 /*
- * convert.c - `sgfkit convert`: rewrite records as canonical SGF or as
- * JSON, from SGF or JSON (and, through cli_informats, other formats).
+ * convert.c - `sgfkit convert`: rewrite records as canonical SGF, JSON,
+ * GIB, NGF, a GTP script or a diagram (txt, svg), from SGF, JSON, GIB,
+ * NGF or UGF (input formats: cli_informats in cli.c).
  *
  * Output formats are a table (outformats[]): a name for -t, the file
  * extension used with -d, and a writer for one game.  Adding a format
@@ -13,58 +14,121 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../rules/diagram.h"
+#include "../sgf/formats.h"
 #include "cli.h"
 #include "cmd.h"
+
+struct conv_ctx;
 
 struct outformat {
 	const char *name; /* for -t */
 	const char *ext;  /* with -d */
-	/* Write one game; returns 0 or -1. */
-	int (*write)(FILE *out, const struct sgf_game *g, unsigned flags);
-};
-
-static int
-write_sgf(FILE *out, const struct sgf_game *g, unsigned flags)
-{
-	return sgf_write_sgf(out, g, flags);
-}
-
-/* JSON Lines: one document per game, one per line. */
-static int
-write_json(FILE *out, const struct sgf_game *g, unsigned flags)
-{
-	if (sgf_write_json(out, g))
-		return -1;
-	return putc_unlocked('\n', out) == EOF ? -1 : 0;
-}
-
-static const struct outformat outformats[] = {
-    {"sgf", "sgf", write_sgf},
-    {"json", "json", write_json},
-    {NULL, NULL, NULL},
+	/* Write one game; returns 0, or -1 with *why set (NULL: errno). */
+	int (*write)(FILE *out, const struct sgf_game *g,
+		     const struct conv_ctx *cc, const char **why);
+	bool buffered; /* written to memory first: all or nothing */
 };
 
 struct conv_ctx {
 	const struct outformat *to;
 	unsigned flags; /* SGF_WRITE_* */
 	const char *dir;
+	long upto;	/* -m: moves shown by txt, svg, gtp; -1 all */
+	bool numbers;	/* svg --numbers */
+	bool normalize; /* --normalize: dialects rewritten */
+	int sym;	/* --rotate/--flip/--symmetry: 0..7 */
+};
+
+static int
+write_sgf(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
+	  const char **why)
+{
+	return sgf_write_sgf(out, g, cc->flags);
+}
+
+/* JSON Lines: one document per game, one per line. */
+static int
+write_json(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
+	   const char **why)
+{
+	if (sgf_write_json(out, g))
+		return -1;
+	return putc_unlocked('\n', out) == EOF ? -1 : 0;
+}
+
+static int
+write_gib(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
+	  const char **why)
+{
+	return sgf_write_gib(out, g, why);
+}
+
+static int
+write_ngf(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
+	  const char **why)
+{
+	return sgf_write_ngf(out, g, why);
+}
+
+static int
+write_gtp(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
+	  const char **why)
+{
+	return diagram_write_gtp(out, g, cc->upto, why);
+}
+
+static int
+write_txt(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
+	  const char **why)
+{
+	return diagram_write_txt(out, g, cc->upto, why);
+}
+
+static int
+write_svg(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
+	  const char **why)
+{
+	return diagram_write_svg(out, g, cc->upto, cc->numbers, why);
+}
+
+static const struct outformat outformats[] = {
+    {"sgf", "sgf", write_sgf, false}, {"json", "json", write_json, false},
+    {"gib", "gib", write_gib, true},  {"ngf", "ngf", write_ngf, true},
+    {"gtp", "gtp", write_gtp, true},  {"txt", "txt", write_txt, true},
+    {"svg", "svg", write_svg, true},  {NULL, NULL, NULL, false},
 };
 
 static const char convert_usage[] =
     "usage: sgfkit convert [OPTIONS] [FILE|DIR|-]...\n"
     "\n"
-    "Rewrite records as canonical FF[4] SGF (UTF-8) or as JSON (one\n"
-    "document per game, JSON Lines).  Several inputs are concatenated,\n"
-    "or written one output file per input with -d.\n"
+    "Rewrite records as canonical FF[4] SGF (UTF-8), as JSON (one\n"
+    "document per game, JSON Lines), as GIB or NGF, as a GTP script, or\n"
+    "as a diagram (txt, svg) of the position after a move.  Several\n"
+    "inputs are concatenated, or written one output file per input with\n"
+    "-d.\n"
     "\n"
     "options:\n"
-    "  -t, --to FORMAT        output format: sgf (default) or json\n"
-    "  -f, --from FORMAT      input format: sgf, json or auto (default:\n"
-    "                         by extension, then by content)\n"
+    "  -t, --to FORMAT        output format: sgf (default), json, gib,\n"
+    "                         ngf, gtp, txt, svg\n"
+    "  -f, --from FORMAT      input format: auto (default: by content,\n"
+    "                         then by extension), sgf, json, gib, ngf,\n"
+    "                         ugf, ogs (online-go.com JSON), gtp\n"
     "  -o, --output FILE      write to FILE (replaced only when complete)\n"
     "  -d, --dir DIR          one output per input in DIR, same name with\n"
     "                         the output format's extension\n"
     "      --compact          SGF: one line per game\n"
+    "  -m, --move N           txt, svg, gtp: the position after move N\n"
+    "                         (default: the end)\n"
+    "      --numbers          svg: move numbers on the stones\n"
+    "      --normalize        rewrite server dialects (Fox komi, zi komi\n"
+    "                         and results, Cyberoro/Nihon Ki-in roots, ...)\n"
+    "                         into standard SGF; a note for each on stderr\n"
+    "      --rotate DEG       rotate the board 90, 180 or 270 degrees\n"
+    "                         clockwise\n"
+    "      --flip             mirror the board left to right (before\n"
+    "                         --rotate)\n"
+    "      --symmetry N       one of the 8 symmetries, 0-7 (flip = 4 +)\n"
     "  -h, --help             this help\n";
 
 static int
@@ -72,6 +136,7 @@ convert_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 {
 	const struct conv_ctx *cc = ctx;
 	const struct sgf_diag *d;
+	const char *why = NULL;
 
 	if (g->nerrors || !g->root) {
 		r->flags |= CLI_R_INVALID | CLI_R_SKIPPED;
@@ -91,11 +156,41 @@ convert_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 			g->index);
 		return 0;
 	}
-	if (cc->to->write(r->out, g, cc->flags)) {
-		fprintf(cli_err(r), "%s: game %u: cannot write: %s\n", g->file,
-			g->index, strerror(errno));
-		r->flags |= CLI_R_INVALID;
+	if (cc->normalize) {
+		struct sgf_dialect_report rep;
+		if (sgf_normalize(g, SGF_FIX_ALL, &rep))
+			for (int i = 0; i < rep.nnotes; i++)
+				fprintf(cli_err(r),
+					"%s: game %u: normalized: %s\n",
+					g->file, g->index, rep.notes[i]);
 	}
+	if (cc->sym && sgf_transform(g, cc->sym, &why)) {
+		fprintf(cli_err(r), "%s: game %u: cannot transform: %s\n",
+			g->file, g->index, why);
+		r->flags |= CLI_R_INVALID;
+		return 0;
+	}
+	why = NULL;
+	if (cc->to->buffered) {
+		/* all or nothing: a writer that fails half-way leaves no
+		 * output for the game */
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&buf, &len);
+		int rc = mem ? cc->to->write(mem, g, cc, &why) : -1;
+		if (mem && fclose(mem))
+			rc = -1;
+		if (rc == 0 && fwrite(buf, 1, len, r->out) != len)
+			rc = -1, why = NULL;
+		free(buf);
+		if (rc == 0)
+			return 0;
+	} else if (cc->to->write(r->out, g, cc, &why) == 0) {
+		return 0;
+	}
+	fprintf(cli_err(r), "%s: game %u: cannot write %s: %s\n", g->file,
+		g->index, cc->to->name, why ? why : strerror(errno));
+	r->flags |= CLI_R_INVALID;
 	return 0;
 }
 
@@ -137,7 +232,7 @@ dir_file_begin(struct cli *c, struct cli_file *f)
 	char *path = dir_output_name(cc->dir, f->name, cc->to->ext);
 
 	if (!path || cli_output_open(c, path))
-		c->stop = true;
+		__atomic_store_n(&c->stop, true, __ATOMIC_RELAXED);
 	free(path);
 }
 
@@ -157,11 +252,19 @@ cmd_convert(int argc, char **argv)
 	    {"output", required_argument, NULL, 'o'},
 	    {"dir", required_argument, NULL, 'd'},
 	    {"compact", no_argument, NULL, 'C'},
+	    {"move", required_argument, NULL, 'm'},
+	    {"numbers", no_argument, NULL, 'N'},
+	    {"normalize", no_argument, NULL, 'Z'},
+	    {"rotate", required_argument, NULL, 'R'},
+	    {"flip", no_argument, NULL, 'F'},
+	    {"symmetry", required_argument, NULL, 'S'},
 	    {"help", no_argument, NULL, 'h'},
 	    CLI_LONGOPTS,
 	    {NULL, 0, NULL, 0},
 	};
-	struct conv_ctx cc = {&outformats[0], 0, NULL};
+	struct conv_ctx cc = {&outformats[0], 0, NULL, -1, false, false, 0};
+	int rotate = 0, flip = 0, symmetry = -1;
+	char *end;
 	const char *output = NULL;
 	struct cli c;
 	int opt, rc;
@@ -170,7 +273,7 @@ cmd_convert(int argc, char **argv)
 	cli_init(&c, "convert");
 	cli_argv0(argv, "convert");
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "t:f:o:d:h" CLI_SHORTOPTS, opts,
+	while ((opt = getopt_long(argc, argv, "t:f:o:d:m:h" CLI_SHORTOPTS, opts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 't':
@@ -199,6 +302,44 @@ cmd_convert(int argc, char **argv)
 		case 'C':
 			cc.flags |= SGF_WRITE_COMPACT;
 			break;
+		case 'm':
+			errno = 0;
+			cc.upto = strtol(optarg, &end, 10);
+			if (errno || *end || end == optarg || cc.upto < 0) {
+				cmd_error("invalid move number '%s'", optarg);
+				return cmd_usage_error("convert");
+			}
+			break;
+		case 'N':
+			cc.numbers = true;
+			break;
+		case 'Z':
+			cc.normalize = true;
+			break;
+		case 'R':
+			rotate = (int)strtol(optarg, &end, 10);
+			if (*end || end == optarg ||
+			    (rotate != 0 && rotate != 90 && rotate != 180 &&
+			     rotate != 270)) {
+				cmd_error(
+				    "invalid rotation '%s' (0, 90, 180 or "
+				    "270)",
+				    optarg);
+				return cmd_usage_error("convert");
+			}
+			break;
+		case 'F':
+			flip = 1;
+			break;
+		case 'S':
+			symmetry = (int)strtol(optarg, &end, 10);
+			if (*end || end == optarg || symmetry < 0 ||
+			    symmetry > 7) {
+				cmd_error("invalid symmetry '%s' (0 to 7)",
+					  optarg);
+				return cmd_usage_error("convert");
+			}
+			break;
 		case 'h':
 			fputs(convert_usage, stdout);
 			fputs(cli_opts_help, stdout);
@@ -210,6 +351,11 @@ cmd_convert(int argc, char **argv)
 			return cmd_usage_error("convert");
 		}
 	}
+	if (symmetry >= 0 && (rotate || flip)) {
+		cmd_error("--symmetry cannot be used with --rotate or --flip");
+		return cmd_usage_error("convert");
+	}
+	cc.sym = symmetry >= 0 ? symmetry : flip * 4 + rotate / 90;
 	if (output && cc.dir) {
 		cmd_error("-o and -d cannot be used together");
 		return cmd_usage_error("convert");

@@ -186,6 +186,10 @@ info_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 	putc_unlocked('\t', f);
 	put_num(f, gi.moves);
 	putc_unlocked('\n', f);
+	/* dialects were interpreted: say what was taken to mean what */
+	for (int i = 0; i < gi.nnotes && i < SGF_GAMEINFO_NOTES; i++)
+		fprintf(cli_err(r), "%s: game %u: warning: %s\n", g->file,
+			g->index, gi.notes[i]);
 	return 0;
 }
 

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "formats.h"
 #include "gameinfo.h"
 
 static void
@@ -348,6 +349,15 @@ sgf_gameinfo(const struct sgf_game *g, struct sgf_gameinfo *gi)
 				     "KO[%s] in the root read as komi "
 				     "(Cyberoro dialect)",
 				     v);
+			} else if (sgf_komi_text(p->values->s, &k) == 0) {
+				/* Nihon Ki-in: KO[黒6目半] */
+				gi->komi_raw = p->values->s;
+				gi->komi = k;
+				gi->has_komi = true;
+				note(gi,
+				     "KO[%s] in the root read as komi %g "
+				     "(Nihon Ki-in dialect)",
+				     p->values->s, k);
 			}
 		}
 	}
@@ -380,12 +390,44 @@ sgf_gameinfo(const struct sgf_game *g, struct sgf_gameinfo *gi)
 			     buf);
 		}
 	} else {
+		char re[64];
 		gi->result.kind = SGF_RES_NONE;
+		/* KGS: the result may be only in the last comment, after
+		 * the chat */
+		if (sgf_result_from_comment(g, re, sizeof(re)) == 0 &&
+		    sgf_result_parse(re, &gi->result) == 0)
+			note(gi,
+			     "no RE: result %s taken from the last comment "
+			     "(KGS)",
+			     re);
+		else
+			gi->result.kind = SGF_RES_NONE;
+	}
+
+	/* Cyberoro / Nihon Ki-in roots: TE is the event, RD the date, HD
+	 * the handicap (FF[4] gives TE and KO other meanings) */
+	if (!gi->event && !gi->date && sgf_node_prop_id(g->root, "RD")) {
+		p = sgf_node_prop_id(g->root, "TE");
+		if (p && p->values->len) {
+			gi->event = p->values->s;
+			note(gi, "TE[%s] in the root read as the event", gi->event);
+		}
+		p = sgf_node_prop_id(g->root, "RD");
+		if (p->values->len) {
+			gi->date = p->values->s;
+			note(gi, "RD[%s] in the root read as the date", gi->date);
+		}
 	}
 
 	/* Handicap: HA, else the AB stones of the root when White moves
 	 * first (OGS and others omit HA). */
 	v = value_or_null(g, SGF_P_HA);
+	if (!v && (p = sgf_node_prop_id(g->root, "HD")) && p->values->len &&
+	    sgf_node_prop_id(g->root, "RD")) {
+		v = p->values->s;
+		if (atoi(v) != 0)
+			note(gi, "HD[%s] in the root read as the handicap", v);
+	}
 	if (v) {
 		gi->handicap = atoi(v);
 	} else if ((p = sgf_node_prop(g->root, SGF_P_AB)) &&

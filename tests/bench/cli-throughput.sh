@@ -16,18 +16,20 @@ run() { # label, then the command; prints seconds, MB/s, games/s, RSS
 	shift
 	best=
 	for i in 1 2 3; do
-		/usr/bin/time -f "%e %M" -o "$tmp/t" "$@" >/dev/null 2>&1
+		/usr/bin/time -f "%e %M %U %S" -o "$tmp/t" "$@" >/dev/null 2>&1
 		t=$(cut -d' ' -f1 "$tmp/t")
 		rss=$(cut -d' ' -f2 "$tmp/t")
+		cpu=$(awk '{print $3 + $4}' "$tmp/t")
 		if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then
 			best=$t
 			bestrss=$rss
+			bestcpu=$cpu
 		fi
 	done
 	awk -v l="$label" -v t="$best" -v b="$bytes" -v g="$games" -v r="$bestrss" \
-		'BEGIN { if (t <= 0) t = 0.001;
-		printf "%-28s %6.2f s %8.1f MB/s %9.0f games/s %7.1f MB peak RSS\n",
-		l, t, b / 1e6 / t, g / t, r / 1024 }'
+		-v cpu="$bestcpu" 'BEGIN { if (t <= 0) t = 0.001;
+		printf "%-22s %6.2f s %7.1f MB/s %8.0f games/s %6.1f MB RSS (cpu %.2f s)\n",
+		l, t, b / 1e6 / t, g / t, r / 1024, cpu }'
 	echo "$label $best" >>"$tmp/times"
 }
 for c in "info" "convert -t sgf" "check"; do

@@ -20,6 +20,10 @@ for j in 1 2; do
 			ok "$c -j$j | head is quiet"
 		fi
 	done
+	# stdin as a pipe (format guessed from the first bytes)
+	cat "$tmp/big.sgf" | "$SGFKIT" info -j $j 2>"$tmp/err" | head -n 2 >/dev/null
+	[ -s "$tmp/err" ] && ko "cat | info -j$j | head: $(head -c 200 "$tmp/err")" ||
+		ok "cat | info -j$j | head is quiet"
 	"$SGFKIT" info -j $j "$tmp/big.sgf" >/dev/full 2>"$tmp/err"
 	rc=$?
 	if [ $rc -ne 0 ] && grep -q "No space left on device" "$tmp/err"; then
@@ -41,6 +45,19 @@ done
 rc=$?
 [ $rc -eq 2 ] && ok "convert -o into a non-directory: exit 2" ||
 	ko "convert -o into a non-directory: exit $rc"
+# interrupted while writing -o: neither the target nor a temporary stays
+mkdir "$tmp/o"
+"$SGFKIT" convert -j 1 -o "$tmp/o/out.sgf" "$tmp/big.sgf" "$tmp/big.sgf" "$tmp/big.sgf" &
+pid=$!
+i=0
+while [ $i -lt 50 ] && [ -z "$(ls "$tmp/o")" ]; do sleep 0.02; i=$((i + 1)); done
+kill -INT $pid 2>/dev/null
+wait $pid
+if [ -z "$(ls "$tmp/o")" ] || [ "$(ls "$tmp/o")" = out.sgf ]; then
+	ok "interrupted -o leaves no temporary file ($(ls "$tmp/o" | tr '\n' ' '))"
+else
+	ko "interrupted -o left: $(ls "$tmp/o")"
+fi
 # the exit status as seen by a shell with pipefail semantics (grep's)
 rc=$( ("$SGFKIT" info "$tmp/big.sgf"; echo $? >"$tmp/rc") | head -n 1 >/dev/null; cat "$tmp/rc")
 [ "$rc" -ne 0 ] && ok "info | head: non-zero status $rc for the writer" ||

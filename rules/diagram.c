@@ -1,0 +1,558 @@
+/*
+ * diagram.c - the position after move N as text, SVG or a GTP script.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../sgf/formats.h"
+#include "../sgf/gameinfo.h"
+#include "diagram.h"
+
+struct put_ctx {
+	struct board *b;
+	struct diagram_pos *pos;
+	int color;
+	int bad;
+};
+
+static void
+put_point(int x, int y, void *ctx)
+{
+	struct put_ctx *c = ctx;
+	bpt pt = board_pt(c->b, x, y);
+
+	if (pt == BPT_NONE) {
+		c->bad = 1;
+		return;
+	}
+	board_put(c->b, pt, c->color);
+	c->pos->num[y * c->pos->cols + x] = 0;
+}
+
+/* AB, AW, AE of one node; returns -1 on a malformed point. */
+static int
+setup(const struct sgf_node *n, struct diagram_pos *pos, bool *any)
+{
+	struct put_ctx c = {&pos->b, pos, 0, 0};
+
+	for (const struct sgf_prop *p = n->props; p; p = p->next) {
+		if (p->pid == SGF_P_AB)
+			c.color = BOARD_BLACK;
+		else if (p->pid == SGF_P_AW)
+			c.color = BOARD_WHITE;
+		else if (p->pid == SGF_P_AE)
+			c.color = BOARD_EMPTY;
+		else
+			continue;
+		for (const struct sgf_value *v = p->values; v; v = v->next)
+			if (sgf_point_list(v->s, v->len, pos->cols, pos->rows,
+					   put_point, &c) < 0)
+				return -1;
+		*any = true;
+	}
+	return c.bad ? -1 : 0;
+}
+
+/* After captures, forget the numbers of points that became empty. */
+static void
+sync_numbers(struct diagram_pos *pos)
+{
+	for (int y = 0; y < pos->rows; y++)
+		for (int x = 0; x < pos->cols; x++)
+			if (board_color(&pos->b, board_pt(&pos->b, x, y)) ==
+			    BOARD_EMPTY)
+				pos->num[y * pos->cols + x] = 0;
+}
+
+int
+diagram_position(const struct sgf_game *g, long upto, struct diagram_pos *pos,
+		 const char **why)
+{
+	memset(pos->num, 0, sizeof(pos->num));
+	pos->moves = 0;
+	pos->last_x = pos->last_y = -1;
+	pos->last_colour = 0;
+	pos->captured_by_black = pos->captured_by_white = 0;
+	if (!g || !g->root) {
+		*why = "empty record";
+		return -1;
+	}
+	if (sgf_board_size(g, &pos->cols, &pos->rows) < 0) {
+		*why = "malformed board size";
+		return -1;
+	}
+	board_init(&pos->b, pos->cols, pos->rows);
+	for (const struct sgf_node *n = g->root; n; n = n->child) {
+		bool any = false;
+		if (upto >= 0 && pos->moves >= upto)
+			break;
+		if (setup(n, pos, &any) < 0) {
+			*why = "malformed setup point";
+			return -1;
+		}
+		if (any) {
+			board_setup_done(&pos->b);
+			sync_numbers(pos);
+		}
+		for (const struct sgf_prop *p = n->props; p; p = p->next) {
+			int x, y, r, color, dead = 0, got;
+			bpt pt;
+
+			if (p->pid != SGF_P_B && p->pid != SGF_P_W)
+				continue;
+			if (upto >= 0 && pos->moves >= upto)
+				break;
+			color = p->pid == SGF_P_B ? BOARD_BLACK : BOARD_WHITE;
+			r = sgf_point(p->values->s, p->values->len, pos->cols,
+				      pos->rows, &x, &y);
+			if (r < 0) {
+				*why = "malformed move";
+				return -1;
+			}
+			pos->moves++;
+			pos->last_colour = p->pid == SGF_P_B ? 'B' : 'W';
+			if (r == 0) {
+				board_pass(&pos->b);
+				pos->last_x = pos->last_y = -1;
+				continue;
+			}
+			pt = board_pt(&pos->b, x, y);
+			if (board_color(&pos->b, pt) != BOARD_EMPTY) {
+				*why = "a move on an occupied point";
+				return -1;
+			}
+			got = board_play(&pos->b, color, pt, &dead);
+			if (color == BOARD_BLACK)
+				pos->captured_by_black += (unsigned)got,
+				    pos->captured_by_white += (unsigned)dead;
+			else
+				pos->captured_by_white += (unsigned)got,
+				    pos->captured_by_black += (unsigned)dead;
+			pos->num[y * pos->cols + x] = pos->moves;
+			if (got || dead)
+				sync_numbers(pos);
+			pos->last_x = x;
+			pos->last_y = y;
+		}
+	}
+	return 0;
+}
+
+void
+diagram_gtp_vertex(int x, int y, int rows, char *buf)
+{
+	if (x < 0) {
+		strcpy(buf, "pass");
+		return;
+	}
+	snprintf(buf, 8, "%c%d", (char)('A' + x + (x >= 8)), rows - y);
+}
+
+/* Column label: GTP letters (no I) up to 25 columns, SGF letters
+ * beyond. */
+static char
+col_label(int x, int cols)
+{
+	if (cols <= 25)
+		return (char)('A' + x + (x >= 8));
+	return (char)(x < 26 ? 'a' + x : 'A' + x - 26);
+}
+
+static bool
+star_point(int x, int y, int cols, int rows)
+{
+	int xs[9], ys[9], n;
+
+	if (cols != rows)
+		return false;
+	n = sgf_fixed_handicap(cols,
+			       cols % 2 == 0 ? 4
+			       : cols >= 15  ? 9
+					     : 5,
+			       xs, ys);
+	for (int i = 0; i < n; i++)
+		if (xs[i] == x && ys[i] == y)
+			return true;
+	return false;
+}
+
+static void
+txt_columns(FILE *out, int cols)
+{
+	fputs("   ", out);
+	for (int x = 0; x < cols; x++)
+		fprintf(out, " %c", col_label(x, cols));
+	fputc('\n', out);
+}
+
+int
+diagram_write_txt(FILE *out, const struct sgf_game *g, long upto,
+		  const char **why)
+{
+	struct diagram_pos *pos = malloc(sizeof(*pos));
+	struct sgf_gameinfo gi;
+
+	if (!pos) {
+		*why = "out of memory";
+		return -1;
+	}
+	if (diagram_position(g, upto, pos, why) < 0) {
+		free(pos);
+		return -1;
+	}
+	sgf_gameinfo(g, &gi);
+	if (gi.black || gi.white)
+		fprintf(out, "%s (B) - %s (W)\n", gi.black ? gi.black : "?",
+			gi.white ? gi.white : "?");
+	txt_columns(out, pos->cols);
+	for (int y = 0; y < pos->rows; y++) {
+		int row = pos->rows - y;
+		fprintf(out, "%3d", row);
+		for (int x = 0; x < pos->cols; x++) {
+			int c = board_color(&pos->b, board_pt(&pos->b, x, y));
+			bool last = x == pos->last_x && y == pos->last_y;
+			bool prev =
+			    x > 0 && x - 1 == pos->last_x && y == pos->last_y;
+			fputc(last ? '(' : prev ? ')' : ' ', out);
+			fputc(c == BOARD_BLACK			       ? 'X'
+			      : c == BOARD_WHITE		       ? 'O'
+			      : star_point(x, y, pos->cols, pos->rows) ? '+'
+								       : '.',
+			      out);
+		}
+		fputc(pos->last_x == pos->cols - 1 && y == pos->last_y ? ')'
+								       : ' ',
+		      out);
+		fprintf(out, "%d\n", row);
+	}
+	txt_columns(out, pos->cols);
+	if (pos->moves == 0) {
+		fputs("Move 0\n", out);
+	} else {
+		char v[8];
+		diagram_gtp_vertex(pos->last_x, pos->last_y, pos->rows, v);
+		if (pos->cols > 25 && pos->last_x >= 0)
+			snprintf(v, sizeof(v), "%c%c",
+				 col_label(pos->last_x, pos->cols),
+				 col_label(pos->last_y, pos->rows));
+		fprintf(out, "Move %ld: %s %s\n", pos->moves,
+			pos->last_colour == 'B' ? "Black (X)" : "White (O)", v);
+	}
+	fprintf(out, "Captures: Black %u, White %u\n", pos->captured_by_black,
+		pos->captured_by_white);
+	free(pos);
+	if (ferror(out)) {
+		*why = "write error";
+		return -1;
+	}
+	return 0;
+}
+
+static void
+xml_text(FILE *out, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '<':
+			fputs("&lt;", out);
+			break;
+		case '>':
+			fputs("&gt;", out);
+			break;
+		case '&':
+			fputs("&amp;", out);
+			break;
+		case '"':
+			fputs("&quot;", out);
+			break;
+		default:
+			/* control characters are not allowed in XML 1.0 */
+			if ((unsigned char)*s >= 0x20 || *s == '\t' ||
+			    *s == '\n')
+				fputc(*s, out);
+		}
+	}
+}
+
+int
+diagram_write_svg(FILE *out, const struct sgf_game *g, long upto, bool numbers,
+		  const char **why)
+{
+	struct diagram_pos *pos = malloc(sizeof(*pos));
+	struct sgf_gameinfo gi;
+	const int cell = 24, margin = 36;
+	int w, h;
+
+	if (!pos) {
+		*why = "out of memory";
+		return -1;
+	}
+	if (diagram_position(g, upto, pos, why) < 0) {
+		free(pos);
+		return -1;
+	}
+	sgf_gameinfo(g, &gi);
+	w = 2 * margin + (pos->cols - 1) * cell;
+	h = 2 * margin + (pos->rows - 1) * cell;
+	fprintf(out,
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
+		w, h, w, h);
+	fputs("<title>", out);
+	xml_text(out, gi.black ? gi.black : "?");
+	fputs(" (B) - ", out);
+	xml_text(out, gi.white ? gi.white : "?");
+	fprintf(out, " (W), move %ld</title>\n", pos->moves);
+	fprintf(out,
+		"<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" "
+		"fill=\"#dcb35c\"/>\n<g stroke=\"#000\" stroke-width=\"1\">\n",
+		w, h);
+	for (int x = 0; x < pos->cols; x++)
+		fprintf(out,
+			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
+			margin + x * cell, margin, margin + x * cell,
+			margin + (pos->rows - 1) * cell);
+	for (int y = 0; y < pos->rows; y++)
+		fprintf(out,
+			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
+			margin, margin + y * cell,
+			margin + (pos->cols - 1) * cell, margin + y * cell);
+	fputs("</g>\n<g fill=\"#000\">\n", out);
+	for (int y = 0; y < pos->rows; y++)
+		for (int x = 0; x < pos->cols; x++)
+			if (star_point(x, y, pos->cols, pos->rows))
+				fprintf(
+				    out,
+				    "<circle cx=\"%d\" cy=\"%d\" r=\"3\"/>\n",
+				    margin + x * cell, margin + y * cell);
+	fputs("</g>\n<g font-family=\"sans-serif\" font-size=\"12\" "
+	      "text-anchor=\"middle\" fill=\"#000\">\n",
+	      out);
+	for (int x = 0; x < pos->cols; x++) {
+		char c = col_label(x, pos->cols);
+		fprintf(out, "<text x=\"%d\" y=\"%d\">%c</text>\n",
+			margin + x * cell, margin / 2, c);
+		fprintf(out, "<text x=\"%d\" y=\"%d\">%c</text>\n",
+			margin + x * cell, h - margin / 2 + 8, c);
+	}
+	for (int y = 0; y < pos->rows; y++) {
+		fprintf(out, "<text x=\"%d\" y=\"%d\">%d</text>\n", margin / 2,
+			margin + y * cell + 4, pos->rows - y);
+		fprintf(out, "<text x=\"%d\" y=\"%d\">%d</text>\n",
+			w - margin / 2, margin + y * cell + 4, pos->rows - y);
+	}
+	fputs("</g>\n<g stroke=\"#000\" stroke-width=\"1\">\n", out);
+	for (int y = 0; y < pos->rows; y++)
+		for (int x = 0; x < pos->cols; x++) {
+			int c = board_color(&pos->b, board_pt(&pos->b, x, y));
+			if (c == BOARD_EMPTY)
+				continue;
+			fprintf(out,
+				"<circle cx=\"%d\" cy=\"%d\" r=\"%d\" "
+				"fill=\"%s\"/>\n",
+				margin + x * cell, margin + y * cell,
+				cell / 2 - 1,
+				c == BOARD_BLACK ? "#000" : "#fff");
+		}
+	fputs("</g>\n", out);
+	if (numbers) {
+		fputs("<g font-family=\"sans-serif\" font-size=\"10\" "
+		      "text-anchor=\"middle\">\n",
+		      out);
+		for (int y = 0; y < pos->rows; y++)
+			for (int x = 0; x < pos->cols; x++) {
+				long k = pos->num[y * pos->cols + x];
+				int c = board_color(&pos->b,
+						    board_pt(&pos->b, x, y));
+				bool last =
+				    x == pos->last_x && y == pos->last_y;
+				if (k == 0 || c == BOARD_EMPTY)
+					continue;
+				fprintf(out,
+					"<text x=\"%d\" y=\"%d\" fill=\"%s\">"
+					"%ld</text>\n",
+					margin + x * cell,
+					margin + y * cell + 4,
+					last		   ? "#d00"
+					: c == BOARD_BLACK ? "#fff"
+							   : "#000",
+					k);
+			}
+		fputs("</g>\n", out);
+	} else if (pos->last_x >= 0) {
+		int c = board_color(
+		    &pos->b, board_pt(&pos->b, pos->last_x, pos->last_y));
+		fprintf(out,
+			"<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"none\" "
+			"stroke=\"%s\" stroke-width=\"2\"/>\n",
+			margin + pos->last_x * cell,
+			margin + pos->last_y * cell, cell / 4,
+			c == BOARD_BLACK ? "#fff" : "#000");
+	}
+	fputs("</svg>\n", out);
+	free(pos);
+	if (ferror(out)) {
+		*why = "write error";
+		return -1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* GTP                                                                  */
+
+struct collect {
+	int xs[BOARD_MAX_SIDE * BOARD_MAX_SIDE],
+	    ys[BOARD_MAX_SIDE * BOARD_MAX_SIDE];
+	int n;
+};
+
+static void
+collect_point(int x, int y, void *ctx)
+{
+	struct collect *c = ctx;
+
+	if (c->n < BOARD_MAX_SIDE * BOARD_MAX_SIDE) {
+		c->xs[c->n] = x;
+		c->ys[c->n] = y;
+		c->n++;
+	}
+}
+
+static int
+collect_prop(const struct sgf_node *n, enum sgf_pid pid, int size,
+	     struct collect *c)
+{
+	for (const struct sgf_prop *p = n->props; p; p = p->next) {
+		if (p->pid != pid)
+			continue;
+		for (const struct sgf_value *v = p->values; v; v = v->next)
+			if (sgf_point_list(v->s, v->len, size, size,
+					   collect_point, c) < 0)
+				return -1;
+	}
+	return 0;
+}
+
+static bool
+is_fixed(const struct collect *ab, int size)
+{
+	int xs[9], ys[9];
+
+	if (ab->n < 2 || ab->n > 9 ||
+	    sgf_fixed_handicap(size, ab->n, xs, ys) != ab->n)
+		return false;
+	for (int i = 0; i < ab->n; i++) {
+		bool found = false;
+		for (int j = 0; j < ab->n; j++)
+			if (ab->xs[i] == xs[j] && ab->ys[i] == ys[j])
+				found = true;
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+int
+diagram_write_gtp(FILE *out, const struct sgf_game *g, long upto,
+		  const char **why)
+{
+	struct sgf_gameinfo gi;
+	struct collect *ab = NULL, *aw = NULL;
+	int size;
+	long moves = 0;
+	char v[8], num[32];
+	int rc = -1;
+
+	if (!g || !g->root) {
+		*why = "empty record";
+		return -1;
+	}
+	sgf_gameinfo(g, &gi);
+	if (gi.cols != gi.rows || gi.cols > 25) {
+		*why = "GTP has square boards of at most 25x25 only";
+		return -1;
+	}
+	size = gi.cols;
+	ab = calloc(1, sizeof(*ab));
+	aw = calloc(1, sizeof(*aw));
+	if (!ab || !aw) {
+		*why = "out of memory";
+		goto out;
+	}
+	fprintf(out, "boardsize %d\nclear_board\n", size);
+	if (gi.has_komi) {
+		snprintf(num, sizeof(num), "%.2f", gi.komi);
+		/* trim zeros: 6.50 -> 6.5 */
+		for (char *e = num + strlen(num) - 1; *e == '0'; e--)
+			*e = 0;
+		if (num[strlen(num) - 1] == '.')
+			num[strlen(num) - 1] = 0;
+		fprintf(out, "komi %s\n", num);
+	}
+	for (const struct sgf_node *n = g->root; n; n = n->child) {
+		ab->n = aw->n = 0;
+		if (collect_prop(n, SGF_P_AB, size, ab) < 0 ||
+		    collect_prop(n, SGF_P_AW, size, aw) < 0) {
+			*why = "malformed setup point";
+			goto out;
+		}
+		if (sgf_node_prop(n, SGF_P_AE)) {
+			*why = "AE (removing stones) cannot be replayed in GTP";
+			goto out;
+		}
+		if (n == g->root && aw->n == 0 && is_fixed(ab, size)) {
+			fprintf(out, "fixed_handicap %d\n", ab->n);
+		} else if (n == g->root && aw->n == 0 && ab->n >= 2) {
+			fputs("set_free_handicap", out);
+			for (int i = 0; i < ab->n; i++) {
+				diagram_gtp_vertex(ab->xs[i], ab->ys[i], size,
+						   v);
+				fprintf(out, " %s", v);
+			}
+			fputc('\n', out);
+		} else {
+			for (int i = 0; i < ab->n; i++) {
+				diagram_gtp_vertex(ab->xs[i], ab->ys[i], size,
+						   v);
+				fprintf(out, "play black %s\n", v);
+			}
+			for (int i = 0; i < aw->n; i++) {
+				diagram_gtp_vertex(aw->xs[i], aw->ys[i], size,
+						   v);
+				fprintf(out, "play white %s\n", v);
+			}
+		}
+		for (const struct sgf_prop *p = n->props; p; p = p->next) {
+			int x, y, r;
+			if (p->pid != SGF_P_B && p->pid != SGF_P_W)
+				continue;
+			if (upto >= 0 && moves >= upto)
+				break;
+			r = sgf_point(p->values->s, p->values->len, size, size,
+				      &x, &y);
+			if (r < 0) {
+				*why = "malformed move";
+				goto out;
+			}
+			if (r == 0)
+				x = y = -1;
+			diagram_gtp_vertex(x, y, size, v);
+			fprintf(out, "play %s %s\n",
+				p->pid == SGF_P_B ? "black" : "white", v);
+			moves++;
+		}
+		if (upto >= 0 && moves >= upto)
+			break;
+	}
+	rc = 0;
+	if (ferror(out)) {
+		*why = "write error";
+		rc = -1;
+	}
+out:
+	free(ab);
+	free(aw);
+	return rc;
+}

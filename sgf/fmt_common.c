@@ -1,0 +1,786 @@
+/*
+ * fmt_common.c - what the GIB, NGF and UGF readers and writers share:
+ * charset decoding, line iteration, errors with line numbers, handicap
+ * placement, ranks and results written as text, format detection.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "fmt_internal.h"
+#include "internal.h"
+
+/* ------------------------------------------------------------------ */
+/* Charsets                                                             */
+
+static bool
+valid_utf8(const unsigned char *s, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned c = s[i];
+		size_t n;
+		uint32_t cp;
+
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf)
+			n = 1, cp = c & 0x1f;
+		else if (c >= 0xe0 && c <= 0xef)
+			n = 2, cp = c & 0x0f;
+		else if (c >= 0xf0 && c <= 0xf4)
+			n = 3, cp = c & 0x07;
+		else
+			return false;
+		if (i + n >= len)
+			return false;
+		for (size_t k = 1; k <= n; k++) {
+			if ((s[i + k] & 0xc0) != 0x80)
+				return false;
+			cp = (cp << 6) | (s[i + k] & 0x3f);
+		}
+		if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) ||
+		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			return false;
+		i += n + 1;
+	}
+	return true;
+}
+
+/* Convert with the sgf module's iconv wrapper; strict: fail when a byte
+ * is invalid; lossy: keep the U+FFFD it puts there.  Returns malloc'd
+ * text or NULL. */
+static char *
+convert(const char *buf, size_t len, const char *cs, bool lossy, size_t *outlen,
+	bool *replaced)
+{
+	size_t nbad = 0;
+	char *out = sgf_charset_to_utf8(cs, buf, len, outlen, &nbad);
+
+	if (!out)
+		return NULL;
+	if (nbad && !lossy) {
+		free(out);
+		return NULL;
+	}
+	if (nbad && replaced)
+		*replaced = true;
+	return out;
+}
+
+/* Guess among the East Asian double-byte charsets from byte patterns.
+ * Shift_JIS uses lead bytes 0x81-0x9f and trail bytes below 0xa1;
+ * EUC-KR text is mostly Hangul (lead 0xb0-0xc8) while Chinese text in
+ * GB2312 has many characters with lead bytes 0xc9-0xf7 (there Korean
+ * would have rare Hanja). */
+static const char *
+guess_cjk(const unsigned char *s, size_t len)
+{
+	size_t sjis = 0, pairs = 0, high = 0;
+
+	for (size_t i = 0; i + 1 < len; i++) {
+		unsigned a = s[i], b = s[i + 1];
+
+		if (a < 0x80)
+			continue;
+		if (((a >= 0x81 && a <= 0x9f) || (a >= 0xe0 && a <= 0xef)) &&
+		    b >= 0x40 && b <= 0xa0 && b != 0x7f)
+			sjis++;
+		if (a >= 0xa1 && a <= 0xfe && b >= 0xa1 && b <= 0xfe) {
+			pairs++;
+			if (a >= 0xc9 && a <= 0xf7)
+				high++;
+		}
+		i++;
+	}
+	if (sjis > pairs / 4 && sjis > 0)
+		return "CP932";
+	if (pairs > 0 && high * 10 > pairs)
+		return "GB18030";
+	return "CP949";
+}
+
+char *
+sgf_decode_text(const char *buf, size_t len, const char *hint, size_t *outlen,
+		const char **charset, bool *lossy)
+{
+	static const char *const all[] = {"CP949", "GB18030", "CP932"};
+	const char *first;
+	char *out;
+
+	*lossy = false;
+	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) {
+		buf += 3;
+		len -= 3;
+	}
+	if (valid_utf8((const unsigned char *)buf, len)) {
+		out = malloc(len + 1);
+		if (!out)
+			return NULL;
+		memcpy(out, buf, len);
+		out[len] = 0;
+		*outlen = len;
+		*charset = "UTF-8";
+		return out;
+	}
+	first = hint ? hint : guess_cjk((const unsigned char *)buf, len);
+	out = convert(buf, len, first, false, outlen, NULL);
+	if (out) {
+		*charset = first; /* a static string: ours or the caller's */
+		return out;
+	}
+	for (size_t i = 0; i < 3; i++) {
+		if (!strcmp(all[i], first))
+			continue;
+		out = convert(buf, len, all[i], false, outlen, NULL);
+		if (out) {
+			*charset = all[i];
+			return out;
+		}
+	}
+	out = convert(buf, len, "CP949", true, outlen, lossy);
+	*charset = "CP949";
+	return out;
+}
+
+/* ------------------------------------------------------------------ */
+/* Lines, games, diagnostics                                            */
+
+void
+fmt_lines_init(struct fmt_lines *it, const char *text, size_t len)
+{
+	it->p = text;
+	it->end = text + len;
+	it->line = 0;
+}
+
+int
+fmt_lines_next(struct fmt_lines *it, const char **s, size_t *len)
+{
+	const char *q;
+
+	if (it->p >= it->end)
+		return 0;
+	q = it->p;
+	while (q < it->end && *q != '\n' && *q != '\r')
+		q++;
+	*s = it->p;
+	*len = (size_t)(q - it->p);
+	if (q < it->end && *q == '\r') {
+		q++;
+		if (q < it->end && *q == '\n')
+			q++;
+	} else if (q < it->end) {
+		q++;
+	}
+	it->p = q;
+	it->line++;
+	return 1;
+}
+
+struct sgf_game *
+fmt_game_new(const char *buf, size_t len, const char *file, const char *hint,
+	     char **text, size_t *tlen)
+{
+	struct sgf_game *g = sgf_game_new(file, 1);
+	const char *cs;
+	bool lossy;
+	char *t;
+
+	if (!g)
+		return NULL;
+	t = sgf_decode_text(buf, len, hint, tlen, &cs, &lossy);
+	if (!t) {
+		sgf_game_free(g);
+		return NULL;
+	}
+	*text = sgf_game_strdup(g, t, *tlen);
+	free(t);
+	if (!*text) {
+		sgf_game_free(g);
+		return NULL;
+	}
+	g->text = *text;
+	g->text_len = *tlen;
+	g->charset = cs;
+	g->line = 1;
+	if (lossy)
+		fmt_warning(g, 0, "bytes invalid in %s replaced", cs);
+	if (!g->root)
+		g->root = sgf_node_add(g, NULL);
+	return g;
+}
+
+static void
+add_diag(struct sgf_game *g, enum sgf_code code, enum sgf_severity sev,
+	 unsigned line, const char *fmt, va_list ap)
+{
+	char msg[sizeof(((struct sgf_diag *)0)->msg)];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	/* through the game's own list: it keeps the tail and the limit */
+	sgf_game_diag_at(g, code, sev, line, line ? 1 : 0, "%s", msg);
+}
+
+int
+fmt_error(struct sgf_game *g, unsigned line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add_diag(g, SGF_E_FORMAT, SGF_ERROR, line, fmt, ap);
+	va_end(ap);
+	g->root = NULL;
+	g->nnodes = 0;
+	return -1;
+}
+
+void
+fmt_warning(struct sgf_game *g, unsigned line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add_diag(g, line ? SGF_W_BAD_VALUE : SGF_W_BAD_CHARS, SGF_WARNING, line,
+		 fmt, ap);
+	va_end(ap);
+}
+
+void
+fmt_set(struct sgf_game *g, struct sgf_node *n, const char *id, const char *fmt,
+	...)
+{
+	char buf[512];
+	va_list ap;
+	int k;
+
+	va_start(ap, fmt);
+	k = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (k < 0)
+		return;
+	if ((size_t)k >= sizeof(buf))
+		k = sizeof(buf) - 1;
+	sgf_prop_set(g, n, id, buf, (size_t)k);
+}
+
+void
+fmt_trim(const char **s, size_t *len)
+{
+	while (*len && (**s == ' ' || **s == '\t')) {
+		(*s)++;
+		(*len)--;
+	}
+	while (*len && ((*s)[*len - 1] == ' ' || (*s)[*len - 1] == '\t'))
+		(*len)--;
+}
+
+void
+fmt_set_trim(struct sgf_game *g, struct sgf_node *n, const char *id,
+	     const char *s, size_t len)
+{
+	fmt_trim(&s, &len);
+	if (len)
+		sgf_prop_set(g, n, id, s, len);
+}
+
+bool
+fmt_prefix(const char *s, size_t len, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return len >= n && !memcmp(s, prefix, n);
+}
+
+static char
+sgf_letter(int v)
+{
+	return (char)(v < 26 ? 'a' + v : 'A' + v - 26);
+}
+
+struct sgf_node *
+fmt_move(struct sgf_game *g, struct sgf_node *parent, char colour, int x, int y)
+{
+	struct sgf_node *n = sgf_node_add(g, parent);
+	char pt[2];
+	const char id[2] = {colour, 0};
+
+	if (!n)
+		return NULL;
+	if (x < 0) {
+		sgf_prop_add(g, n, id, "", 0);
+	} else {
+		pt[0] = sgf_letter(x);
+		pt[1] = sgf_letter(y);
+		sgf_prop_add(g, n, id, pt, 2);
+	}
+	return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* Handicap                                                             */
+
+int
+sgf_fixed_handicap(int size, int n, int *xs, int *ys)
+{
+	int lo, hi, mid, k = 0;
+	int edge = size >= 13 ? 4 : 3;
+
+	if (size < 7 || n < 2 || n > 9)
+		return 0;
+	if ((size % 2 == 0 || size == 7) && n > 4)
+		return 0;
+	lo = edge - 1;
+	hi = size - edge;
+	mid = size / 2;
+#define PUT(a, b) (xs[k] = (a), ys[k] = (b), k++)
+	PUT(lo, hi);
+	PUT(hi, lo);
+	if (n >= 3)
+		PUT(lo, lo);
+	if (n >= 4)
+		PUT(hi, hi);
+	if (n >= 6) {
+		PUT(lo, mid);
+		PUT(hi, mid);
+	}
+	if (n >= 8) {
+		PUT(mid, hi);
+		PUT(mid, lo);
+	}
+	if (n % 2 == 1 && n >= 5)
+		PUT(mid, mid);
+#undef PUT
+	return k;
+}
+
+int
+fmt_handicap(struct sgf_game *g, struct sgf_node *root, int size, int n)
+{
+	int xs[9], ys[9], k = sgf_fixed_handicap(size, n, xs, ys);
+	struct sgf_prop *p = NULL;
+
+	if (k == 0)
+		return -1;
+	fmt_set(g, root, "HA", "%d", n);
+	for (int i = 0; i < k; i++) {
+		char pt[2] = {sgf_letter(xs[i]), sgf_letter(ys[i])};
+		if (!p)
+			p = sgf_prop_set(g, root, "AB", pt, 2);
+		else
+			sgf_prop_add_value(g, p, pt, 2);
+	}
+	fmt_set(g, root, "PL", "W");
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Ranks, numbers, results                                              */
+
+/* Value of a CJK numeral at s (UTF-8), with its byte length; -1 if it is
+ * not one. */
+static int
+cjk_digit(const char *s, size_t len, size_t *n)
+{
+	static const char *const d[] = {"初", "一", "二", "三", "四", "五",
+					"六", "七", "八", "九", "十"};
+	static const int v[] = {1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+
+	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++) {
+		size_t k = strlen(d[i]);
+		if (len >= k && !memcmp(s, d[i], k)) {
+			*n = k;
+			return v[i];
+		}
+	}
+	return -1;
+}
+
+void
+fmt_rank(const char *s, size_t len, char *out, size_t n)
+{
+	static const struct {
+		const char *unit;
+		char letter;
+	} units[] = {{"DP", 'p'}, {"dp", 'p'},	{"P", 'p'},  {"p", 'p'},
+		     {"K", 'k'},  {"k", 'k'},	{"D", 'd'},  {"d", 'd'},
+		     {"급", 'k'}, {"级", 'k'},	{"級", 'k'}, {"단", 'd'},
+		     {"段", 'd'}, {"프로", 'p'}};
+	size_t i = 0, k;
+	int num = 0, d;
+
+	fmt_trim(&s, &len);
+	if (len >= 3 && !memcmp(s, "P", 1) && isdigit((unsigned char)s[1])) {
+		/* Fox writes professional ranks as "P9段" */
+		size_t rest = len - 1;
+		const char *r = s + 1;
+		i = 0;
+		while (i < rest && isdigit((unsigned char)r[i]))
+			num = num * 10 + (r[i++] - '0');
+		if (i < rest && !strncmp(r + i, "段", rest - i) &&
+		    rest - i == strlen("段")) {
+			snprintf(out, n, "%dp", num);
+			return;
+		}
+		num = 0;
+		i = 0;
+	}
+	while (i < len && isdigit((unsigned char)s[i]) && num < 1000)
+		num = num * 10 + (s[i++] - '0');
+	if (i == 0) {
+		while (i < len && (d = cjk_digit(s + i, len - i, &k)) >= 0) {
+			num = num == 10 ? 10 + d : num ? num * d : d;
+			i += k;
+		}
+	}
+	if (i == 0 || num == 0)
+		goto raw;
+	while (i < len && s[i] == ' ')
+		i++;
+	for (size_t u = 0; u < sizeof(units) / sizeof(units[0]); u++) {
+		size_t ul = strlen(units[u].unit);
+		if (len - i >= ul && !memcmp(s + i, units[u].unit, ul)) {
+			const char *tail = s + i + ul;
+			size_t tl = len - i - ul;
+			/* only rating marks may follow: '*', '?' */
+			for (size_t t = 0; t < tl; t++)
+				if (tail[t] != '*' && tail[t] != '?')
+					goto raw;
+			snprintf(out, n, "%d%c%.*s", num, units[u].letter,
+				 (int)tl, tail);
+			return;
+		}
+	}
+raw:
+	snprintf(out, n, "%.*s", (int)len, s);
+}
+
+void
+fmt_number(double v, char *out, size_t n)
+{
+	char *p;
+
+	snprintf(out, n, "%.2f", v);
+	p = strchr(out, '.');
+	if (p) {
+		char *e = out + strlen(out) - 1;
+		while (e > p && *e == '0')
+			*e-- = 0;
+		if (e == p)
+			*e = 0;
+	}
+	if (!strcmp(out, "-0"))
+		snprintf(out, n, "0");
+}
+
+static const char *
+find_any(const char *s, const char *const *words, size_t *wlen)
+{
+	const char *best = NULL;
+
+	for (size_t i = 0; words[i]; i++) {
+		const char *p = strstr(s, words[i]);
+		if (p && (!best || p < best)) {
+			best = p;
+			*wlen = strlen(words[i]);
+		}
+	}
+	return best;
+}
+
+int
+fmt_result_text(const char *s, char *out, size_t n)
+{
+	static const char *const black[] = {"Black", "black", "黒",
+					    "黑",    "흑",    NULL};
+	static const char *const white[] = {"White", "white", "白", "백", NULL};
+	static const char *const lose[] = {"lose", "负", "負", "패", NULL};
+	static const char *const resign[] = {"resign", "Resign", "中押", "中盘",
+					     "中盤",   "불계",	 NULL};
+	static const char *const timeout[] = {"time", "Time", "時間", "시간",
+					      "超时", "超時", NULL};
+	static const char *const draw[] = {"jigo", "Jigo",   "draw", "Draw",
+					   "持碁", "무승부", "和棋", NULL};
+	const char *b, *w, *first, *p;
+	size_t bl = 0, wl = 0, k = 0;
+	char winner;
+	double margin = -1;
+
+	if (find_any(s, draw, &k)) {
+		snprintf(out, n, "0");
+		return 0;
+	}
+	b = find_any(s, black, &bl);
+	w = find_any(s, white, &wl);
+	if (!b && !w)
+		return -1;
+	first = !w || (b && b < w) ? b : w;
+	winner = first == b ? 'B' : 'W';
+	if (find_any(first, lose, &k))
+		winner = winner == 'B' ? 'W' : 'B';
+	if (find_any(s, resign, &k)) {
+		snprintf(out, n, "%c+R", winner);
+		return 0;
+	}
+	if (find_any(s, timeout, &k)) {
+		snprintf(out, n, "%c+T", winner);
+		return 0;
+	}
+	/* the first number after the winner's name is the margin */
+	for (p = first; *p; p++) {
+		if (isdigit((unsigned char)*p)) {
+			char *end;
+			margin = strtod(p, &end);
+			if (!strncmp(end, "目半", strlen("目半")) ||
+			    !strncmp(end, "집반", strlen("집반")) ||
+			    !strncmp(end, "집 반", strlen("집 반")))
+				margin += 0.5;
+			else if (!strncmp(end, "子", strlen("子")))
+				margin *= 2;
+			break;
+		}
+	}
+	if (margin < 0 && (strstr(first, "半目") || strstr(first, "반집")))
+		margin = 0.5;
+	if (margin < 0) {
+		snprintf(out, n, "%c+", winner);
+		return 0;
+	}
+	{
+		char num[32];
+		fmt_number(margin, num, sizeof(num));
+		snprintf(out, n, "%c+%s", winner, num);
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Main line for writers                                                */
+
+static int
+point_of(const struct sgf_value *v, int size, int *x, int *y)
+{
+	return sgf_point(v->s, v->len, size, size, x, y);
+}
+
+long
+fmt_main_line(const struct sgf_game *g, int size, struct fmt_move **moves,
+	      int *abx, int *aby, int *nab, int maxab, int *naw,
+	      const char **why)
+{
+	const struct sgf_node *n;
+	const struct sgf_prop *p;
+	long cnt = 0, cap = 0;
+	struct fmt_move *m = NULL;
+
+	*nab = 0;
+	*naw = 0;
+	*moves = NULL;
+	if (!g->root) {
+		*why = "empty record";
+		return -1;
+	}
+	for (p = g->root->props; p; p = p->next) {
+		if (p->pid == SGF_P_AW)
+			*naw += (int)p->nvalues;
+		if (p->pid != SGF_P_AB)
+			continue;
+		for (const struct sgf_value *v = p->values; v; v = v->next) {
+			int x, y;
+			if (point_of(v, size, &x, &y) != 1 || *nab >= maxab) {
+				*why = "setup stones cannot be written";
+				return -1;
+			}
+			abx[*nab] = x;
+			aby[*nab] = y;
+			(*nab)++;
+		}
+	}
+	for (n = g->root; n; n = n->child) {
+		for (p = n->props; p; p = p->next) {
+			const struct sgf_value *v = p->values;
+			int x, y, r;
+
+			if (n != g->root &&
+			    (p->pid == SGF_P_AB || p->pid == SGF_P_AW ||
+			     p->pid == SGF_P_AE)) {
+				*why = "setup stones after the first node "
+				       "cannot be written";
+				free(m);
+				return -1;
+			}
+			if (p->pid != SGF_P_B && p->pid != SGF_P_W)
+				continue;
+			r = point_of(v, size, &x, &y);
+			if (r < 0) {
+				*why = "malformed move";
+				free(m);
+				return -1;
+			}
+			if (r == 0)
+				x = y = -1;
+			if (cnt == cap) {
+				struct fmt_move *nm;
+				cap = cap ? cap * 2 : 256;
+				nm = realloc(m, (size_t)cap * sizeof(*m));
+				if (!nm) {
+					free(m);
+					*why = "out of memory";
+					return -1;
+				}
+				m = nm;
+			}
+			m[cnt].colour = p->pid == SGF_P_B ? 'B' : 'W';
+			m[cnt].x = x;
+			m[cnt].y = y;
+			cnt++;
+		}
+	}
+	*moves = m;
+	return cnt;
+}
+
+/* ------------------------------------------------------------------ */
+/* Format names and detection                                           */
+
+const char *
+sgf_format_name(enum sgf_format f)
+{
+	switch (f) {
+	case SGF_FMT_SGF:
+		return "sgf";
+	case SGF_FMT_JSON:
+		return "json";
+	case SGF_FMT_GIB:
+		return "gib";
+	case SGF_FMT_NGF:
+		return "ngf";
+	case SGF_FMT_UGF:
+		return "ugf";
+	case SGF_FMT_OGS:
+		return "ogs";
+	case SGF_FMT_GTP:
+		return "gtp";
+	default:
+		return "unknown";
+	}
+}
+
+enum sgf_format
+sgf_format_from_name(const char *name)
+{
+	static const struct {
+		const char *n;
+		enum sgf_format f;
+	} t[] = {{"sgf", SGF_FMT_SGF},	  {"json", SGF_FMT_JSON},
+		 {"jsonl", SGF_FMT_JSON}, {"gib", SGF_FMT_GIB},
+		 {"ngf", SGF_FMT_NGF},	  {"ugf", SGF_FMT_UGF},
+		 {"ugi", SGF_FMT_UGF},	  {"ogs", SGF_FMT_OGS},
+		 {"gtp", SGF_FMT_GTP},	  {"tst", SGF_FMT_GTP}};
+
+	if (!name)
+		return SGF_FMT_UNKNOWN;
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (!strcasecmp(name, t[i].n))
+			return t[i].f;
+	return SGF_FMT_UNKNOWN;
+}
+
+static bool
+looks_ngf(const char *buf, size_t len)
+{
+	struct fmt_lines it;
+	const char *s;
+	size_t l;
+	int pm = 0, gi = 0;
+
+	fmt_lines_init(&it, buf, len < 65536 ? len : 65536);
+	while (fmt_lines_next(&it, &s, &l) && it.line < 200) {
+		if (it.line == 1 && fmt_prefix(s, l, "GI"))
+			gi = 1;
+		if (it.line == 2 && !gi) {
+			const char *t = s;
+			size_t tl = l;
+			fmt_trim(&t, &tl);
+			if (tl == 0 || tl > 2 || !isdigit((unsigned char)t[0]))
+				return false;
+		}
+		if (l >= 9 && fmt_prefix(s, l, "PM") &&
+		    (s[4] == 'B' || s[4] == 'W'))
+			pm++;
+	}
+	return gi || pm > 0;
+}
+
+enum sgf_format
+sgf_format_detect(const char *buf, size_t len, const char *name)
+{
+	size_t i = 0;
+	const char *ext = name ? strrchr(name, '.') : NULL;
+	enum sgf_format byname =
+	    ext ? sgf_format_from_name(ext + 1) : SGF_FMT_UNKNOWN;
+
+	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
+		i = 3;
+	while (i < len && isspace((unsigned char)buf[i]))
+		i++;
+	if (i == len)
+		return byname;
+	if (len - i >= 3 && !memcmp(buf + i, "\\HS", 3))
+		return SGF_FMT_GIB;
+	if (memmem(buf, len < 4096 ? len : 4096, "\\[GIBOKIND=", 11) ||
+	    (len - i >= 3 && !memcmp(buf + i, "\\GS", 3)))
+		return SGF_FMT_GIB;
+	{
+		/* UGF: optional '#' comment lines, then [Header] */
+		size_t j = i;
+		while (j < len && buf[j] == '#') {
+			while (j < len && buf[j] != '\n')
+				j++;
+			while (j < len && isspace((unsigned char)buf[j]))
+				j++;
+		}
+		if (len - j >= 8 && !strncasecmp(buf + j, "[Header]", 8))
+			return SGF_FMT_UGF;
+	}
+	if (buf[i] == '(')
+		return SGF_FMT_SGF;
+	if (buf[i] == '{')
+		return sgf_looks_ogs(buf + i, len - i) ? SGF_FMT_OGS
+						       : SGF_FMT_JSON;
+	if (looks_ngf(buf + i, len - i))
+		return SGF_FMT_NGF;
+	if (sgf_looks_gtp(buf + i, len - i))
+		return SGF_FMT_GTP;
+	if (memmem(buf, len, "(;", 2))
+		return SGF_FMT_SGF;
+	return byname;
+}
+
+struct sgf_game *
+sgf_read_format(enum sgf_format f, const char *buf, size_t len,
+		const char *file)
+{
+	switch (f) {
+	case SGF_FMT_GIB:
+		return sgf_read_gib(buf, len, file);
+	case SGF_FMT_NGF:
+		return sgf_read_ngf(buf, len, file);
+	case SGF_FMT_UGF:
+		return sgf_read_ugf(buf, len, file);
+	case SGF_FMT_OGS:
+		return sgf_read_ogs(buf, len, file);
+	case SGF_FMT_GTP:
+		return sgf_read_gtp(buf, len, file);
+	default:
+		return NULL;
+	}
+}

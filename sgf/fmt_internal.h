@@ -1,0 +1,80 @@
+/*
+ * fmt_internal.h - helpers shared by the GIB, NGF and UGF readers and
+ * writers (private to sgf/).
+ */
+#ifndef SGF_FMT_INTERNAL_H
+#define SGF_FMT_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "formats.h"
+#include "sgf.h"
+
+/* Longest line any of the formats may have; longer is an error. */
+#define FMT_MAX_LINE (1u << 20)
+/* Most moves a record may hold. */
+#define FMT_MAX_MOVES 100000
+
+/* Iterate over lines of decoded text; CR, LF and CRLF all end a line. */
+struct fmt_lines {
+	const char *p, *end;
+	unsigned line; /* 1-based number of the line last returned */
+};
+void fmt_lines_init(struct fmt_lines *it, const char *text, size_t len);
+/* Next line without its end; returns 0 at the end of the text. */
+int fmt_lines_next(struct fmt_lines *it, const char **s, size_t *len);
+
+/* A game for a reader: text decoded, g->text and g->charset set. */
+struct sgf_game *fmt_game_new(const char *buf, size_t len, const char *file,
+			      const char *hint, char **text, size_t *tlen);
+/* Record an error at `line` (1-based) and drop the tree.  Always -1. */
+int fmt_error(struct sgf_game *g, unsigned line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void fmt_warning(struct sgf_game *g, unsigned line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Set a root (or any node) property from a formatted string. */
+void fmt_set(struct sgf_game *g, struct sgf_node *n, const char *id,
+	     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Set a property from a (s, len) slice with surrounding blanks trimmed;
+ * nothing when it is empty. */
+void fmt_set_trim(struct sgf_game *g, struct sgf_node *n, const char *id,
+		  const char *s, size_t len);
+/* Append a move node; x < 0 is a pass. */
+struct sgf_node *fmt_move(struct sgf_game *g, struct sgf_node *parent,
+			  char colour, int x, int y);
+/* Add the fixed handicap stones (Tygem order) as AB, HA and PL[W].
+ * Returns 0, -1 if the board has no placement for n stones. */
+int fmt_handicap(struct sgf_game *g, struct sgf_node *root, int size, int n);
+
+/* Normalise a rank ("10K*" -> "10k", "9DP" -> "9p", "3段" -> "3d",
+ * "1급" -> "1k"); unrecognised ranks are copied trimmed. */
+void fmt_rank(const char *s, size_t len, char *out, size_t n);
+/* A result in free text (English, Japanese, Korean, Chinese) -> SGF RE
+ * ("B+R", "W+5.5", "0"); returns 0 when understood. */
+int fmt_result_text(const char *s, char *out, size_t n);
+/* Komi as SGF text: "6.5", "0", "-5.5" (no trailing zeros). */
+void fmt_number(double v, char *out, size_t n);
+
+/* Trim blanks (space, tab) on both sides of a slice. */
+void fmt_trim(const char **s, size_t *len);
+bool fmt_prefix(const char *s, size_t len, const char *prefix);
+
+/* Main-line walk for writers: setup stones of the root and the moves. */
+struct fmt_move {
+	char colour; /* 'B' or 'W' */
+	int x, y;    /* -1 for a pass */
+};
+/* Collect the main line's moves (malloc'd array in *moves, caller frees)
+ * and the root's AB/AW points.  Returns the number of moves or -1 (*why
+ * set) for a move that is not a point, setup after the root... */
+long fmt_main_line(const struct sgf_game *g, int size, struct fmt_move **moves,
+		   int *abx, int *aby, int *nab, int maxab, int *naw,
+		   const char **why);
+
+/* The root's AB stones must be the standard placement (any order);
+ * returns the handicap (0 when there are no stones) or -1. */
+int fmt_check_handicap(int size, const int *abx, const int *aby, int nab);
+
+#endif

@@ -1,0 +1,362 @@
+/*
+ * gtp.c - GTP command scripts (and transcripts) read as a record,
+ * FORMATS.md section 6.
+ *
+ * The commands that set up and play a game are replayed into a tree:
+ * boardsize, clear_board, komi, fixed_handicap, set_free_handicap,
+ * play, undo, genmove followed by its "= vertex" answer, and the rules
+ * commands (kgs-rules, kata-set-rules).  Other commands are ignored.  A
+ * script that loads records (loadsgf, as GNU Go's regression tests do)
+ * describes positions of other files, not a game: it is an error.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "fmt_internal.h"
+
+#define GTP_WORDS 32
+
+static int
+split(char *s, char **w)
+{
+	int n = 0;
+
+	while (*s && n < GTP_WORDS) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!*s)
+			break;
+		w[n++] = s;
+		while (*s && *s != ' ' && *s != '\t')
+			s++;
+		if (*s)
+			*s++ = 0;
+	}
+	return n;
+}
+
+static int
+colour_of(const char *s)
+{
+	if (!strcasecmp(s, "b") || !strcasecmp(s, "black"))
+		return 'B';
+	if (!strcasecmp(s, "w") || !strcasecmp(s, "white"))
+		return 'W';
+	return 0;
+}
+
+/* "Q16" -> (15, 3) on 19x19; "pass" -> 0; -1 if not a vertex. */
+static int
+vertex(const char *s, int size, int *x, int *y)
+{
+	int c, row;
+	char *end;
+
+	if (!strcasecmp(s, "pass"))
+		return 0;
+	c = toupper((unsigned char)s[0]);
+	if (c < 'A' || c > 'Z' || c == 'I')
+		return -1;
+	c = c - 'A' - (c > 'I');
+	row = (int)strtol(s + 1, &end, 10);
+	if (end == s + 1 || *end || c >= size || row < 1 || row > size)
+		return -1;
+	*x = c;
+	*y = size - row;
+	return 1;
+}
+
+struct gtp {
+	struct sgf_game *g;
+	int size;
+	struct sgf_node *last;
+	long moves;
+};
+
+static void
+add_stone(struct gtp *r, int x, int y)
+{
+	char pt[2] = {(char)(x < 26 ? 'a' + x : 'A' + x - 26),
+		      (char)(y < 26 ? 'a' + y : 'A' + y - 26)};
+	struct sgf_prop *p =
+	    (struct sgf_prop *)sgf_node_prop(r->g->root, SGF_P_AB);
+
+	if (p)
+		sgf_prop_add_value(r->g, p, pt, 2);
+	else
+		sgf_prop_add(r->g, r->g->root, "AB", pt, 2);
+}
+
+static void
+clear(struct gtp *r)
+{
+	struct sgf_prop *p;
+
+	r->g->root->child = NULL;
+	r->g->root->nchildren = 0;
+	r->last = r->g->root;
+	r->moves = 0;
+	while ((p = (struct sgf_prop *)sgf_node_prop(r->g->root, SGF_P_AB)))
+		sgf_prop_remove(r->g->root, p);
+	if ((p = (struct sgf_prop *)sgf_node_prop(r->g->root, SGF_P_HA)))
+		sgf_prop_remove(r->g->root, p);
+	if ((p = (struct sgf_prop *)sgf_node_prop(r->g->root, SGF_P_PL)))
+		sgf_prop_remove(r->g->root, p);
+}
+
+static int
+play(struct gtp *r, int colour, const char *v, unsigned line)
+{
+	int x = -1, y = -1, k = vertex(v, r->size, &x, &y);
+
+	if (k < 0)
+		return fmt_error(r->g, line,
+				 "expected a vertex such as D4 or 'pass', "
+				 "not '%s'",
+				 v);
+	if (++r->moves > FMT_MAX_MOVES)
+		return fmt_error(r->g, line, "more than %d moves",
+				 FMT_MAX_MOVES);
+	r->last = fmt_move(r->g, r->last, (char)colour, k ? x : -1, y);
+	return r->last ? 0 : fmt_error(r->g, line, "out of memory");
+}
+
+static const char *
+rules_name(const char *s)
+{
+	static const char *const t[][2] = {{"japanese", "Japanese"},
+					   {"chinese", "Chinese"},
+					   {"korean", "Korean"},
+					   {"aga", "AGA"},
+					   {"new_zealand", "NZ"},
+					   {"new-zealand", "NZ"},
+					   {"tromp-taylor", "Tromp-Taylor"}};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (!strcasecmp(s, t[i][0]))
+			return t[i][1];
+	return s;
+}
+
+struct sgf_game *
+sgf_read_gtp(const char *buf, size_t len, const char *file)
+{
+	struct sgf_game *g;
+	struct fmt_lines it;
+	struct gtp r;
+	const char *s;
+	char *text, *line = NULL;
+	size_t tlen, l;
+	int pending = 0; /* colour of a genmove waiting for its answer */
+	char km[32];
+
+	g = fmt_game_new(buf, len, file, NULL, &text, &tlen);
+	if (!g)
+		return NULL;
+	if (!g->root) {
+		fmt_error(g, 0, "out of memory");
+		return g;
+	}
+	memset(&r, 0, sizeof(r));
+	r.g = g;
+	r.size = 19;
+	r.last = g->root;
+	fmt_set(g, g->root, "GM", "1");
+	fmt_set(g, g->root, "FF", "4");
+	fmt_set(g, g->root, "SZ", "19");
+	fmt_lines_init(&it, text, tlen);
+	while (fmt_lines_next(&it, &s, &l)) {
+		char *w[GTP_WORDS], *hash, *cmd;
+		int n, c;
+
+		if (l > FMT_MAX_LINE) {
+			fmt_error(g, it.line, "line longer than %u bytes",
+				  FMT_MAX_LINE);
+			break;
+		}
+		free(line);
+		line = strndup(s, l);
+		if (!line) {
+			fmt_error(g, it.line, "out of memory");
+			break;
+		}
+		if ((hash = strchr(line, '#')))
+			*hash = 0;
+		n = split(line, w);
+		if (n == 0)
+			continue;
+		/* an answer: "= Q16" after genmove, "= resign" */
+		if (w[0][0] == '=' || w[0][0] == '?') {
+			const char *v =
+			    w[0][1] && !isdigit((unsigned char)w[0][1])
+				? w[0] + 1
+			    : n > 1 ? w[1]
+				    : "";
+			if (pending && w[0][0] == '=' && *v) {
+				if (!strcasecmp(v, "resign"))
+					fmt_set(g, g->root, "RE", "%c+R",
+						pending == 'B' ? 'W' : 'B');
+				else if (play(&r, pending, v, it.line) < 0)
+					break;
+			}
+			pending = 0;
+			continue;
+		}
+		cmd = w[0];
+		if (isdigit((unsigned char)cmd[0])) { /* numeric id */
+			if (n == 1)
+				continue;
+			cmd = w[1];
+			memmove(w, w + 1, sizeof(w[0]) * (size_t)(n - 1));
+			n--;
+		}
+		pending = 0;
+		if (!strcmp(cmd, "boardsize") && n >= 2) {
+			int sz = atoi(w[1]);
+			if (sz < 2 || sz > 25) {
+				fmt_error(g, it.line,
+					  "expected 'boardsize N' with N from "
+					  "2 to 25");
+				break;
+			}
+			r.size = sz;
+			fmt_set(g, g->root, "SZ", "%d", sz);
+			clear(&r);
+		} else if (!strcmp(cmd, "clear_board")) {
+			clear(&r);
+		} else if (!strcmp(cmd, "komi") && n >= 2) {
+			char *end;
+			double k = strtod(w[1], &end);
+			if (*end) {
+				fmt_error(g, it.line,
+					  "expected 'komi' with a number");
+				break;
+			}
+			fmt_number(k, km, sizeof(km));
+			sgf_prop_set(g, g->root, "KM", km, strlen(km));
+		} else if (!strcmp(cmd, "fixed_handicap") && n >= 2) {
+			if (r.moves || sgf_node_prop(g->root, SGF_P_AB) ||
+			    fmt_handicap(g, g->root, r.size, atoi(w[1])) < 0) {
+				fmt_error(g, it.line,
+					  "no fixed handicap of '%s' stones "
+					  "on an empty %dx%d board",
+					  w[1], r.size, r.size);
+				break;
+			}
+		} else if (!strcmp(cmd, "set_free_handicap") && n >= 3) {
+			int x, y, bad = 0;
+			if (r.moves) {
+				fmt_error(g, it.line,
+					  "set_free_handicap after moves");
+				break;
+			}
+			for (int i = 1; i < n; i++) {
+				if (vertex(w[i], r.size, &x, &y) != 1) {
+					bad = 1;
+					break;
+				}
+				add_stone(&r, x, y);
+			}
+			if (bad) {
+				fmt_error(g, it.line,
+					  "expected vertices after "
+					  "set_free_handicap");
+				break;
+			}
+			fmt_set(g, g->root, "HA", "%d", n - 1);
+			fmt_set(g, g->root, "PL", "W");
+		} else if (!strcmp(cmd, "play")) {
+			if (n < 3 || !(c = colour_of(w[1]))) {
+				fmt_error(g, it.line,
+					  "expected 'play <black|white> "
+					  "<vertex>'");
+				break;
+			}
+			if (play(&r, c, w[2], it.line) < 0)
+				break;
+		} else if (!strcmp(cmd, "genmove") ||
+			   !strcmp(cmd, "reg_genmove") ||
+			   !strcmp(cmd, "kgs-genmove_cleanup")) {
+			if (n >= 2 && (c = colour_of(w[1])) &&
+			    strcmp(cmd, "reg_genmove"))
+				pending = c;
+		} else if (!strcmp(cmd, "undo")) {
+			if (r.last != g->root) {
+				struct sgf_node *p = r.last->parent;
+				p->child = NULL;
+				p->nchildren = 0;
+				r.last = p;
+				r.moves--;
+			}
+		} else if ((!strcmp(cmd, "kgs-rules") ||
+			    !strcmp(cmd, "kata-set-rules")) &&
+			   n >= 2) {
+			const char *rn = rules_name(w[1]);
+			sgf_prop_set(g, g->root, "RU", rn, strlen(rn));
+		} else if (!strcmp(cmd, "loadsgf")) {
+			fmt_error(g, it.line,
+				  "'loadsgf %s' replays another record: a GTP "
+				  "script that loads records is not a game",
+				  n > 1 ? w[1] : "");
+			break;
+		}
+	}
+	free(line);
+	return g;
+}
+
+bool
+sgf_looks_gtp(const char *buf, size_t len)
+{
+	static const char *const cmds[] = {"boardsize",
+					   "clear_board",
+					   "komi",
+					   "play",
+					   "genmove",
+					   "loadsgf",
+					   "fixed_handicap",
+					   "undo",
+					   "set_free_handicap",
+					   "kgs-rules",
+					   "kata-set-rules",
+					   "kata-get-rules",
+					   "protocol_version",
+					   "name",
+					   "version",
+					   "list_commands",
+					   "showboard",
+					   "final_score",
+					   NULL};
+	struct fmt_lines it;
+	const char *s;
+	size_t l;
+	int seen = 0;
+
+	fmt_lines_init(&it, buf, len < 4096 ? len : 4096);
+	while (fmt_lines_next(&it, &s, &l) && seen < 3) {
+		size_t i = 0, k;
+		bool ok = false;
+
+		while (i < l && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		if (i == l || s[i] == '#')
+			continue;
+		while (i < l && isdigit((unsigned char)s[i]))
+			i++;
+		while (i < l && s[i] == ' ')
+			i++;
+		for (k = 0; cmds[k]; k++) {
+			size_t cl = strlen(cmds[k]);
+			if (l - i >= cl && !memcmp(s + i, cmds[k], cl) &&
+			    (l - i == cl || s[i + cl] == ' ' ||
+			     s[i + cl] == '\t'))
+				ok = true;
+		}
+		if (!ok)
+			return false;
+		seen++;
+	}
+	return seen > 0;
+}

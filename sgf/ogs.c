@@ -1,0 +1,377 @@
+/*
+ * ogs.c - online-go.com game records in their REST JSON form (the
+ * `gamedata` of api/v1/games/{id}, alone or wrapped), FORMATS.md 7.1.
+ *
+ * Moves are [x, y, time_ms, ...] with x, y 0-based from the upper left
+ * and a negative coordinate for a pass.  Handicap stones are in
+ * initial_state ("pddp": SGF point pairs); with free placement and no
+ * initial_state the first `handicap` moves are Black's stones (as
+ * lightvector/ogstosgf reads them); with fixed placement and no
+ * initial_state OGS's own points are used (3 stones: pp pd dp).
+ */
+#include <cJSON.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "fmt_internal.h"
+
+static const cJSON *
+item(const cJSON *o, const char *k)
+{
+	return cJSON_GetObjectItemCaseSensitive(o, k);
+}
+
+static int
+num(const cJSON *o, const char *k, double *v)
+{
+	const cJSON *i = item(o, k);
+
+	if (!cJSON_IsNumber(i))
+		return -1;
+	*v = i->valuedouble;
+	return 0;
+}
+
+static const char *
+str(const cJSON *o, const char *k)
+{
+	const cJSON *i = item(o, k);
+
+	return cJSON_IsString(i) ? i->valuestring : NULL;
+}
+
+/* OGS ranks are Glicko-derived floats: 30 is 1 dan (ogstosgf). */
+static void
+rank_text(double r, char *buf, size_t n)
+{
+	int k = (int)floor(r);
+
+	if (k >= 30)
+		snprintf(buf, n, "%dd", k - 29);
+	else
+		snprintf(buf, n, "%dk", 30 - k);
+}
+
+static void
+player(struct sgf_game *g, const cJSON *players, const char *colour,
+       const char *pid, const char *rid)
+{
+	const cJSON *p = item(players, colour);
+	const char *name = str(p, "username");
+	double r;
+	char buf[16];
+
+	if (name && *name)
+		sgf_prop_set(g, g->root, pid, name, strlen(name));
+	if (num(p, "rank", &r) == 0 && r > 0 && r < 60) {
+		rank_text(r, buf, sizeof(buf));
+		sgf_prop_set(g, g->root, rid, buf, strlen(buf));
+	}
+}
+
+/* "pddp" -> AB[pd][dp]; returns the number of stones or -1. */
+static int
+stones(struct sgf_game *g, const char *s, const char *id, int w, int h)
+{
+	size_t n = strlen(s);
+	struct sgf_prop *p = NULL;
+	int x, y, k = 0;
+
+	if (n % 2)
+		return -1;
+	for (size_t i = 0; i < n; i += 2) {
+		if (sgf_point(s + i, 2, w, h, &x, &y) != 1)
+			return -1;
+		if (!p)
+			p = sgf_prop_add(g, g->root, id, s + i, 2);
+		else
+			sgf_prop_add_value(g, p, s + i, 2);
+		k++;
+	}
+	return k;
+}
+
+static void
+result(struct sgf_game *g, const cJSON *d)
+{
+	const char *outcome = str(d, "outcome"), *phase = str(d, "phase");
+	double winner, bid = -1, wid = -1, v;
+	char c, re[64], num_s[32];
+
+	num(d, "black_player_id", &bid);
+	num(d, "white_player_id", &wid);
+	if (num(d, "winner", &winner) < 0) {
+		if (phase && !strcmp(phase, "finished") && outcome)
+			fmt_set(g, g->root, "RE", "Void");
+		return;
+	}
+	c = winner == bid ? 'B' : winner == wid ? 'W' : 0;
+	if (!c || !outcome)
+		return;
+	if (sscanf(outcome, "%lf point", &v) == 1) {
+		if (v == 0) {
+			fmt_set(g, g->root, "RE", "0");
+			return;
+		}
+		fmt_number(v, num_s, sizeof(num_s));
+		snprintf(re, sizeof(re), "%c+%s", c, num_s);
+	} else if (!strcmp(outcome, "Resignation")) {
+		snprintf(re, sizeof(re), "%c+R", c);
+	} else if (!strcmp(outcome, "Timeout")) {
+		snprintf(re, sizeof(re), "%c+T", c);
+	} else {
+		/* Cancellation, Disconnection, Moderator Decision,
+		 * Disqualification, Abandonment ... */
+		snprintf(re, sizeof(re), "%c+F", c);
+	}
+	sgf_prop_set(g, g->root, "RE", re, strlen(re));
+}
+
+static void
+time_control(struct sgf_game *g, const cJSON *d)
+{
+	const cJSON *tc = item(d, "time_control");
+	const char *sys = str(tc, "system");
+	double main_t, per, n, inc;
+
+	if (!sys)
+		return;
+	if (!strcmp(sys, "byoyomi") && num(tc, "main_time", &main_t) == 0 &&
+	    num(tc, "period_time", &per) == 0 && num(tc, "periods", &n) == 0) {
+		fmt_set(g, g->root, "TM", "%.0f", main_t);
+		fmt_set(g, g->root, "OT", "%.0fx%.0f byo-yomi", n, per);
+	} else if (!strcmp(sys, "fischer") &&
+		   num(tc, "initial_time", &main_t) == 0 &&
+		   num(tc, "time_increment", &inc) == 0) {
+		fmt_set(g, g->root, "TM", "%.0f", main_t);
+		fmt_set(g, g->root, "OT", "%.0f fischer", inc);
+	} else if (!strcmp(sys, "simple") && num(tc, "per_move", &per) == 0) {
+		fmt_set(g, g->root, "OT", "%.0f simple", per);
+	} else if (!strcmp(sys, "absolute") &&
+		   num(tc, "total_time", &main_t) == 0) {
+		fmt_set(g, g->root, "TM", "%.0f", main_t);
+	}
+}
+
+static const char *
+rules_name(const char *r)
+{
+	static const char *const t[][2] = {{"japanese", "Japanese"},
+					   {"chinese", "Chinese"},
+					   {"korean", "Korean"},
+					   {"aga", "AGA"},
+					   {"nz", "NZ"},
+					   {"ing", "Ing"}};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (!strcmp(r, t[i][0]))
+			return t[i][1];
+	return r;
+}
+
+/* OGS's fixed placement: as GTP's except 3 stones (pp pd dp). */
+static int
+ogs_fixed(int size, int n, int *xs, int *ys)
+{
+	int k = sgf_fixed_handicap(size, n, xs, ys);
+
+	if (k == 3) {
+		int hx[4], hy[4];
+		sgf_fixed_handicap(size, 4, hx, hy);
+		xs[2] = hx[3];
+		ys[2] = hy[3];
+	}
+	return k;
+}
+
+struct sgf_game *
+sgf_read_ogs(const char *buf, size_t len, const char *file)
+{
+	struct sgf_game *g = sgf_game_new(file, 1);
+	cJSON *doc;
+	const cJSON *d, *mv, *init;
+	double w = 19, h = 19, v, ha = 0;
+	int width, height, nmoves, first = 0, placed = 0;
+	char colour = 'B', kbuf[32];
+	const char *s;
+	struct sgf_node *last;
+	bool free_ha;
+
+	if (!g)
+		return NULL;
+	g->line = 1;
+	g->charset = "UTF-8";
+	doc = cJSON_ParseWithLength(buf, len);
+	if (!doc) {
+		fmt_error(g, 1, "expected an online-go.com game (JSON)");
+		return g;
+	}
+	d = item(doc, "gamedata");
+	if (!cJSON_IsObject(d))
+		d = doc;
+	mv = item(d, "moves");
+	if (!cJSON_IsObject(d) || !cJSON_IsArray(mv)) {
+		fmt_error(g, 1,
+			  "expected an online-go.com game with \"moves\"");
+		goto out;
+	}
+	num(d, "width", &w);
+	num(d, "height", &h);
+	if (w < 1 || w > 52 || h < 1 || h > 52 || w != floor(w) ||
+	    h != floor(h)) {
+		fmt_error(g, 1, "expected \"width\" and \"height\" of 1 to 52");
+		goto out;
+	}
+	width = (int)w;
+	height = (int)h;
+	if (!g->root && !sgf_node_add(g, NULL)) {
+		fmt_error(g, 0, "out of memory");
+		goto out;
+	}
+	fmt_set(g, g->root, "GM", "1");
+	fmt_set(g, g->root, "FF", "4");
+	if (width == height)
+		fmt_set(g, g->root, "SZ", "%d", width);
+	else
+		fmt_set(g, g->root, "SZ", "%d:%d", width, height);
+	player(g, item(d, "players"), "black", "PB", "BR");
+	player(g, item(d, "players"), "white", "PW", "WR");
+	if (num(d, "komi", &v) == 0) {
+		fmt_number(v, kbuf, sizeof(kbuf));
+		sgf_prop_set(g, g->root, "KM", kbuf, strlen(kbuf));
+	}
+	if ((s = str(d, "rules")))
+		fmt_set(g, g->root, "RU", "%s", rules_name(s));
+	if ((s = str(d, "game_name")) && *s)
+		fmt_set(g, g->root, "GN", "%s", s);
+	if (num(d, "game_id", &v) == 0)
+		fmt_set(g, g->root, "PC", "https://online-go.com/game/%.0f", v);
+	if (num(d, "start_time", &v) == 0 && v > 0) {
+		time_t t = (time_t)v;
+		struct tm tm;
+		if (gmtime_r(&t, &tm))
+			fmt_set(g, g->root, "DT", "%04d-%02d-%02d",
+				tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+	}
+	time_control(g, d);
+	result(g, d);
+	num(d, "handicap", &ha);
+	free_ha = cJSON_IsTrue(item(d, "free_handicap_placement"));
+	init = item(d, "initial_state");
+	if ((s = str(init, "black")) && *s) {
+		if ((placed = stones(g, s, "AB", width, height)) < 0) {
+			fmt_error(g, 1,
+				  "expected SGF points in "
+				  "\"initial_state\"");
+			goto out;
+		}
+	}
+	if ((s = str(init, "white")) && *s &&
+	    stones(g, s, "AW", width, height) < 0) {
+		fmt_error(g, 1, "expected SGF points in \"initial_state\"");
+		goto out;
+	}
+	if (ha >= 2 && ha <= 9) {
+		fmt_set(g, g->root, "HA", "%.0f", ha);
+		if (!placed && free_ha) {
+			first = (int)ha; /* Black's placements come first */
+		} else if (!placed) {
+			int xs[9], ys[9],
+			    k = width == height
+				    ? ogs_fixed(width, (int)ha, xs, ys)
+				    : 0;
+			for (int i = 0; i < k; i++) {
+				char pt[2] = {(char)('a' + xs[i]),
+					      (char)('a' + ys[i])};
+				const struct sgf_prop *p =
+				    sgf_node_prop(g->root, SGF_P_AB);
+				if (p)
+					sgf_prop_add_value(
+					    g, (struct sgf_prop *)p, pt, 2);
+				else
+					sgf_prop_add(g, g->root, "AB", pt, 2);
+			}
+		}
+		colour = 'W';
+	}
+	if ((s = str(d, "initial_player")) && !first)
+		colour = !strcmp(s, "white") ? 'W' : 'B';
+	last = g->root;
+	nmoves = cJSON_GetArraySize(mv);
+	if (nmoves > FMT_MAX_MOVES) {
+		fmt_error(g, 1, "more than %d moves", FMT_MAX_MOVES);
+		goto out;
+	}
+	for (int i = 0; i < nmoves; i++) {
+		const cJSON *m = cJSON_GetArrayItem(mv, i);
+		const cJSON *xj = cJSON_GetArrayItem(m, 0);
+		const cJSON *yj = cJSON_GetArrayItem(m, 1);
+		int x, y;
+
+		if (!cJSON_IsArray(m) || !cJSON_IsNumber(xj) ||
+		    !cJSON_IsNumber(yj)) {
+			fmt_error(g, 1, "move %d: expected [x, y, time]",
+				  i + 1);
+			goto out;
+		}
+		x = xj->valueint;
+		y = yj->valueint;
+		if (x >= width || y >= height) {
+			fmt_error(g, 1,
+				  "move %d at %d,%d is off the %dx%d board",
+				  i + 1, x, y, width, height);
+			goto out;
+		}
+		if (x < 0 || y < 0)
+			x = y = -1;
+		if (i < first) {
+			/* free handicap placement */
+			char pt[2] = {(char)('a' + x), (char)('a' + y)};
+			const struct sgf_prop *p =
+			    sgf_node_prop(g->root, SGF_P_AB);
+			if (x < 0) {
+				fmt_error(g, 1, "handicap stone %d is a pass",
+					  i + 1);
+				goto out;
+			}
+			if (p)
+				sgf_prop_add_value(g, (struct sgf_prop *)p, pt,
+						   2);
+			else
+				sgf_prop_add(g, g->root, "AB", pt, 2);
+			continue;
+		}
+		last = fmt_move(g, last, colour, x, y);
+		if (!last) {
+			fmt_error(g, 0, "out of memory");
+			goto out;
+		}
+		colour = colour == 'B' ? 'W' : 'B';
+	}
+	if (sgf_node_prop(g->root, SGF_P_AB) && ha >= 2)
+		fmt_set(g, g->root, "PL", "W");
+out:
+	cJSON_Delete(doc);
+	return g;
+}
+
+bool
+sgf_looks_ogs(const char *buf, size_t len)
+{
+	size_t i = 0;
+	size_t n = len < 65536 ? len : 65536;
+
+	while (i < n && (buf[i] == ' ' || buf[i] == '\n' || buf[i] == '\r' ||
+			 buf[i] == '\t'))
+		i++;
+	if (i == n || buf[i] != '{')
+		return false;
+	/* sgfkit's own JSON has "nodes"; OGS games have "moves" and the
+	 * board's "width" (or a "gamedata" wrapper) */
+	return memmem(buf, n, "\"moves\"", 7) &&
+	       (memmem(buf, n, "\"width\"", 7) ||
+		memmem(buf, n, "\"gamedata\"", 10)) &&
+	       !memmem(buf, n, "\"nodes\"", 7);
+}

@@ -1,0 +1,9 @@
+# unreadable records: file, line and what was expected; nothing on stdout
+printf '\\HS\n\\[GAMENAME=x\\]\n\\HE\n\\GS\nINI 0 1 0 &4\nSTO 0 2 1 3 3\nSTO 0 3 2 3 x\n\\GE\n' > bad.gib
+printf 'Rated game\n19\nA 1D\nB 1D\nsite\n0\n0\n6\n20170316\n5\nBlack wins!\n2\nPMABBREER\nPMACWEZE\n' > bad.ngf
+printf '[Header]\nSize=19\nHdcp=0,6.5\n[Data]\nQP,B1,1,0\nQ,W1,2,0\n' > bad.ugf
+printf '\\HS\n\\HE\n\\GS\nSTO 0 2 1 3 3\n' > cut.gib
+for f in bad.gib bad.ngf bad.ugf cut.gib; do
+	"$SGFKIT" convert $f 2>&1
+	echo "exit $?"
+done

@@ -1,0 +1,7 @@
+# --rotate and --flip move every point: moves, setup stones, markup
+printf '(;SZ[19]AB[aa:bb]LB[cd:x]AR[aa:cc];B[pd]TR[aa];W[])' > s.sgf
+for o in "" "--rotate 90" "--rotate 180" "--rotate 270" "--flip" "--flip --rotate 90" "--symmetry 7"; do
+	printf '%-20s' "${o:-none}"
+	"$SGFKIT" convert --compact $o s.sgf
+done
+"$SGFKIT" convert --rotate 45 s.sgf 2>&1; echo "exit $?"

@@ -1,0 +1,45 @@
+/*
+ * fuzz_formats.c - libFuzzer target for the GIB, NGF and UGF readers,
+ * the GIB/NGF writers, the diagram writers and the symmetries on what
+ * the readers accept.  Built and run by `make fuzz`.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "rules/diagram.h"
+#include "sgf/formats.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const enum sgf_format fmts[] = {
+	    SGF_FMT_GIB, SGF_FMT_NGF, SGF_FMT_UGF, SGF_FMT_OGS, SGF_FMT_GTP};
+	FILE *null = fopen("/dev/null", "w");
+
+	if (!null)
+		return 0;
+	sgf_format_detect((const char *)data, size, NULL);
+	for (size_t i = 0; i < 5; i++) {
+		struct sgf_game *g =
+		    sgf_read_format(fmts[i], (const char *)data, size, "f");
+		const char *why;
+
+		if (!g)
+			continue;
+		if (g->root) {
+			sgf_write_gib(null, g, &why);
+			sgf_write_ngf(null, g, &why);
+			diagram_write_txt(null, g, -1, &why);
+			diagram_write_gtp(null, g, 10, &why);
+			sgf_normalize(g, SGF_FIX_ALL, NULL);
+			sgf_transform(g, (int)(size % 8), &why);
+			sgf_write_sgf(null, g, 0);
+		}
+		sgf_game_free(g);
+	}
+	fclose(null);
+	return 0;
+}
