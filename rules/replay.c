@@ -51,12 +51,32 @@
  * of that line usually goes on around the same cycle, so only the first
  * superko error (and the first cycle warning) of a line is reported.
  *
+ * Rule set.  --rules, else the game's RU (every spelling of RULESETS.md
+ * section 5, KataGo's compact and JSON forms, free text such as
+ * "Japanese rules"; an RU we cannot read gives the warning "rules" and
+ * Japanese), else Japanese.  --ko and --suicide then override.  A lone
+ * stone may never be suicided, whatever the rule set.
+ *
+ * End of the game.  A board play after two consecutive passes gets the
+ * warning "move-after-end" (play may legally resume under AGA, NZ and
+ * Tromp-Taylor after a dispute, so this is only a warning).  Under AGA
+ * and BGA rules White must pass last: B-pass W-pass ends the game,
+ * W-pass B-pass does not.  Passes never clear the repetition history.
+ *
  * Handicap.  Several black moves before White's first move are handicap
- * placement (no turn-order warning).  At White's first move of the main
- * line the black stones on the board are compared with HA, and under
- * rule sets with fixed placement (japanese, korean) with the standard
- * points of ../shared/docs/SGF.md section 9 (both traditions of the
- * third stone are accepted).
+ * placement (no turn-order warning) unless PL said White was to play.
+ * At White's first move of the main line the black stones on the board
+ * are compared with HA (warning "handicap" if they differ, or if HA is 0
+ * or 1 and two or more were placed), and under rule sets with fixed
+ * placement (japanese, korean) with the standard points of
+ * ../shared/docs/SGF.md section 9: for 2 to 4 stones any of the four
+ * corner star points (both traditions of the third stone, and OGS's old
+ * layouts), for 5 to 9 exactly the standard points; boards without a
+ * fixed placement (even sizes above 4 stones, below 7x7, rectangles) are
+ * not checked.
+ *
+ * Limits.  At most 1000 problems are reported per game; then one
+ * "too-many-problems" notice (an error if an error was left out).
  *
  * Long games.  With max_moves > 0, the first move numbered past it gets
  * a "long-game" warning.  Moves are counted as above (each B or W node);
@@ -869,9 +889,22 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 			return;
 		L->superko_warned = true;
 		describe(c, idx, what, sizeof(what));
-		report(c, CHECK_ERROR, "superko", v->off, move, x, y,
-		       "%s recreates %s (%s, %s)", color_name(color), what,
-		       rules_ko_name(c->rules.ko), c->rules.name);
+		if (c->hmode == HM_SIT)
+			report(c, CHECK_ERROR, "superko", v->off, move, x, y,
+			       "%s recreates %s with %s to play (%s, %s)",
+			       color_name(color), what,
+			       color_name(BOARD_OPP(color)),
+			       rules_ko_name(c->rules.ko), c->rules.name);
+		else if (c->hmode == HM_NAT)
+			report(c, CHECK_ERROR, "superko", v->off, move, x, y,
+			       "%s recreates %s, which %s itself created (%s, "
+			       "%s)",
+			       color_name(color), what, color_name(color),
+			       rules_ko_name(c->rules.ko), c->rules.name);
+		else
+			report(c, CHECK_ERROR, "superko", v->off, move, x, y,
+			       "%s recreates %s (%s, %s)", color_name(color),
+			       what, rules_ko_name(c->rules.ko), c->rules.name);
 	}
 }
 
