@@ -78,10 +78,11 @@
  * Limits.  At most 1000 problems are reported per game; then one
  * "too-many-problems" notice (an error if an error was left out).
  *
- * Long games.  With max_moves > 0, the first move numbered past it gets
- * a "long-game" warning.  Moves are counted as above (each B or W node);
- * the seeds' house rule counts a pair of plays as one move, so its 225
- * moves on 19x19 is max_moves 450.
+ * Long games.  max_moves counts moves as the seeds' house rule does
+ * ("225 moves on 19x19, 125 on 13x13, 75 on 9x9 ... two spots are
+ * covered on each move"): one move is a black and a white play, so
+ * max_moves N allows 2N B/W nodes on a line, and the first node past
+ * them gets the warning "long-game" (once per line), numbered as above.
  */
 #include <pthread.h>
 #include <stdarg.h>
@@ -770,12 +771,15 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 	}
 	L->last_color = color;
 	L->last_by_pl = false;
-	if (c->o->max_moves > 0 && move > c->o->max_moves && !L->long_warned) {
+	/* the house rule's "move" is one turn of each player */
+	if (c->o->max_moves > 0 && move > 2 * (long)c->o->max_moves &&
+	    !L->long_warned) {
 		L->long_warned = true;
 		report(c, CHECK_WARNING, "long-game", p->off, move,
 		       k == MV_POINT ? x : -1, y,
-		       "move %d is past the limit of %d moves", move,
-		       c->o->max_moves);
+		       "the line is longer than %d moves (%ld plays; a "
+		       "move is one play of each player)",
+		       c->o->max_moves, 2 * (long)c->o->max_moves);
 	}
 	if (k == MV_PASS) {
 		board_pass(b);

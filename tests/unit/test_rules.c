@@ -392,7 +392,7 @@ long_game_and_main_line_only(void)
 	struct check_list l;
 
 	check_opts_default(&o);
-	o.max_moves = 4;
+	o.max_moves = 2; /* two moves of each player: 4 plays */
 	check_list_init(&l);
 	check_game(g, &o, &l);
 	CHECK_INT(l.n, 2);
