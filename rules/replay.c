@@ -191,9 +191,43 @@ hist_place(struct history *h, size_t idx)
 	h->e[idx].slot = i;
 }
 
-static int
+static int hist_grow(struct history *h);
+
+/* Push a position (inline fast path; hist_grow() when something is
+ * full). */
+static inline int
 hist_push(struct history *h, uint64_t key, const uint64_t *pack, int move,
 	  int start)
+{
+	struct hist_entry *e;
+	uint64_t *dst;
+	uint32_t i;
+	int k;
+
+	if (h->n == h->cap || (h->n + 1) * (size_t)h->npack > h->packcap ||
+	    (h->n + 1) * 2 > (size_t)h->mask + 1) {
+		if (hist_grow(h))
+			return -1;
+	}
+	e = &h->e[h->n];
+	e->key = key;
+	e->move = move;
+	e->start = (uint8_t)start;
+	dst = h->pack + h->n * (size_t)h->npack;
+	for (k = 0; k < h->npack; k++)
+		dst[k] = pack[k];
+	i = hist_hash(key, h->mask);
+	while (h->tab[i].idx)
+		i = (i + 1) & h->mask;
+	h->tab[i].key = key;
+	h->tab[i].idx = (uint32_t)(h->n + 1);
+	e->slot = i;
+	h->n++;
+	return 0;
+}
+
+static int
+hist_grow(struct history *h)
 {
 	if (h->n == h->cap) {
 		size_t cap = h->cap ? h->cap * 2 : 256;
@@ -226,13 +260,6 @@ hist_push(struct history *h, uint64_t key, const uint64_t *pack, int move,
 		for (i = 0; i < h->n; i++) /* in order: see above */
 			hist_place(h, i);
 	}
-	h->e[h->n].key = key;
-	h->e[h->n].move = move;
-	h->e[h->n].start = (uint8_t)start;
-	memcpy(h->pack + h->n * (size_t)h->npack, pack,
-	       (size_t)h->npack * sizeof(uint64_t));
-	hist_place(h, h->n);
-	h->n++;
 	return 0;
 }
 
@@ -486,6 +513,15 @@ decode_move(const struct ctx *c, const struct sgf_value *v, int *x, int *y)
 	const char *s = v->s;
 	size_t len = v->len;
 
+	if (len == 2 && s[0] != 't') { /* the common case */
+		*x = letter_index(s[0]);
+		*y = letter_index(s[1]);
+		if (*x < 0 || *y < 0)
+			return MV_BAD;
+		if (*x >= c->cols || *y >= c->rows)
+			return MV_OFF;
+		return MV_POINT;
+	}
 	/* trailing or leading blanks are tolerated */
 	while (len && (*s == ' ' || *s == '\n' || *s == '\r' || *s == '\t')) {
 		s++;
