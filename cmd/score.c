@@ -1,9 +1,740 @@
-/* score.c - placeholder until the subcommand lands (scaffolding). */
+/*
+ * score.c - `sgfkit score`: count finished games under Japanese and
+ * Chinese rules, estimate dead stones, compare with the recorded
+ * result; text for people, JSON Lines for programs, SVG pictures.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../rules/rules.h"
+#include "../rules/score.h"
+#include "../sgf/gameinfo.h"
+#include "cli.h"
 #include "cmd.h"
+
+enum dead_mode { DEAD_ESTIMATE, DEAD_GIVEN, DEAD_NONE };
+
+struct score_ctx {
+	bool json, mismatch, strict, quiet, no_board;
+	const char *rules; /* --rules or NULL */
+	bool has_komi;
+	double komi; /* --komi */
+	int move;    /* -m N, 0 = end */
+	enum dead_mode dead_mode;
+	const char *dead; /* --dead POINTS */
+	const char *svg;  /* --svg FILE */
+	atomic_int svg_done;
+	struct score_estimate_opts est;
+};
+
+static const char score_usage[] =
+    "usage: sgfkit score [OPTIONS] [FILE|DIR|-]...\n"
+    "\n"
+    "Count each game's final position (dead stones estimated) under\n"
+    "Japanese (territory) and Chinese (area) rules, give the result under\n"
+    "the game's rules and say whether it agrees with RE.\n"
+    "\n"
+    "options:\n"
+    "      --json             one JSON object per game (JSON Lines)\n"
+    "      --mismatch         print only games whose result disagrees with\n"
+    "                         RE (exit status 1 if there is any)\n"
+    "  -m, --move N           count the position after move N\n"
+    "      --rules NAME       rule set (default: the game's RU, else\n"
+    "                         japanese)\n"
+    "      --komi K           komi (default: KM, else the rule set's)\n"
+    "      --dead POINTS      these stones are dead (SGF points, \"aa:cc\"\n"
+    "                         rectangles, separated by commas or spaces);\n"
+    "                         nothing is estimated\n"
+    "      --all-alive        every stone is alive (Tromp-Taylor)\n"
+    "      --strict           strict Japanese territory: false-eye points\n"
+    "                         that must be filled are not counted\n"
+    "      --svg FILE         draw the scored board as SVG (%d in FILE is\n"
+    "                         replaced by the game number)\n"
+    "      --no-board         text output without the board diagram\n"
+    "      --playouts N       Monte Carlo playouts per game (default 128)\n"
+    "      --seed N           random seed of the playouts (fixed default)\n"
+    "  -q, --quiet            print nothing; summary and exit status only\n"
+    "  -f, --from FORMAT      input format: sgf, json or auto (default)\n"
+    "  -h, --help             this help\n";
+
+/* One scored game, everything the printers need. */
+struct scored {
+	struct sgf_gameinfo gi;
+	struct rules rules;
+	bool rules_unknown;
+	double komi;
+	struct score_pos pos;
+	struct score_result res;
+	struct score_replay_info ri;
+	double margin; /* under the game's rules */
+	char result[32], recorded[64];
+	int agrees; /* 1, 0, or -1 (nothing to compare) */
+	const char *ended;
+	const char *method;
+};
+
+static const char *
+ended_name(const struct scored *s)
+{
+	switch (s->gi.result.kind) {
+	case SGF_RES_RESIGN:
+		return "resignation";
+	case SGF_RES_TIME:
+		return "time";
+	case SGF_RES_FORFEIT:
+		return "forfeit";
+	case SGF_RES_VOID:
+		return "void";
+	default:
+		break;
+	}
+	if (s->ri.end_passes >= 2)
+		return "two-passes";
+	if (s->ri.end_passes == 1)
+		return "one-pass";
+	return "none";
+}
+
+/* --dead: mark the stones at the listed points dead. */
+struct dead_put {
+	struct score_pos *pos;
+	int n;
+};
+static void
+dead_one(int x, int y, void *ctx)
+{
+	struct dead_put *d = ctx;
+	int p = y * d->pos->w + x;
+	if (d->pos->color[p] != SCORE_EMPTY) {
+		d->pos->dead[p] = 1;
+		d->n++;
+	}
+}
+
+static int
+apply_dead_list(const char *list, struct score_pos *pos)
+{
+	struct dead_put d = {pos, 0};
+	const char *s = list;
+	while (*s) {
+		size_t n;
+		while (*s == ',' || *s == ' ' || *s == '[' || *s == ']')
+			s++;
+		n = strcspn(s, ", []");
+		if (n == 0)
+			break;
+		if (sgf_point_list(s, n, pos->w, pos->h, dead_one, &d) < 0)
+			return -1;
+		s += n;
+	}
+	return d.n;
+}
+
+static void
+point_name(int p, int w, char out[3])
+{
+	static const char letters[] =
+	    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	out[0] = letters[p % w];
+	out[1] = letters[p / w];
+	out[2] = 0;
+}
+
+/* Column label as on a real board: A..T without I. */
+static char
+col_label(int x)
+{
+	static const char cols[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+	return x < 25 ? cols[x] : '?';
+}
+
+static int
+score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
+	   FILE *err)
+{
+	memset(s, 0, sizeof(*s));
+	sgf_gameinfo(g, &s->gi);
+	const char *rname = sc->rules ? sc->rules : s->gi.rules;
+	if (rname && *rname) {
+		if (rules_from_name(&s->rules, rname)) {
+			s->rules_unknown = true;
+			if (sc->rules) {
+				fprintf(err, "unknown rule set '%s'\n", rname);
+				return -1;
+			}
+		}
+	} else {
+		rules_default(&s->rules);
+	}
+	if (sc->has_komi)
+		s->komi = sc->komi;
+	else if (s->gi.has_komi)
+		s->komi = s->gi.komi;
+	else
+		s->komi = s->gi.handicap >= 2 ? 0.5 : s->rules.komi;
+
+	if (score_replay(g, sc->move, &s->pos, &s->ri)) {
+		fprintf(err,
+			"%s: game %u: board larger than %dx%d cannot be "
+			"scored\n",
+			g->file, g->index, SCORE_MAX_SIDE, SCORE_MAX_SIDE);
+		return -1;
+	}
+	if (sc->dead_mode == DEAD_GIVEN) {
+		if (apply_dead_list(sc->dead, &s->pos) < 0) {
+			fprintf(err, "invalid point list '%s'\n", sc->dead);
+			return -1;
+		}
+		s->method = "given";
+	} else if (sc->dead_mode == DEAD_NONE) {
+		s->method = "all-alive";
+	} else {
+		struct score_estimate_opts eo = sc->est;
+		eo.to_move = s->ri.next;
+		score_estimate(&s->pos, &eo);
+		s->method = "estimate";
+	}
+	struct score_opts so;
+	memset(&so, 0, sizeof(so));
+	so.komi = s->komi;
+	so.handicap = s->gi.handicap;
+	so.hbonus = s->rules.hbonus;
+	so.strict = sc->strict;
+	score_count(&s->pos, &so, &s->res);
+	s->margin = s->rules.scoring == RULES_AREA ? s->res.cn_margin
+						   : s->res.jp_margin;
+	score_format_margin(s->margin, s->result, sizeof(s->result));
+	s->agrees = -1;
+	if (s->gi.result_raw)
+		snprintf(s->recorded, sizeof(s->recorded), "%s",
+			 s->gi.result_raw);
+	if (s->gi.result.kind == SGF_RES_SCORE) {
+		double rm = s->gi.result.winner == 'B' ? s->gi.result.margin
+						       : -s->gi.result.margin;
+		s->agrees = fabs(rm - s->margin) < 1e-6;
+	} else if (s->gi.result.kind == SGF_RES_DRAW) {
+		s->agrees = fabs(s->margin) < 1e-6;
+	}
+	s->ended = ended_name(s);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Text */
+
+static char
+mark_char(int m)
+{
+	switch (m) {
+	case SCORE_M_BSTONE:
+		return 'X';
+	case SCORE_M_WSTONE:
+		return 'O';
+	case SCORE_M_BDEAD:
+		return 'x';
+	case SCORE_M_WDEAD:
+		return 'o';
+	case SCORE_M_BTERR:
+		return 'b';
+	case SCORE_M_WTERR:
+		return 'w';
+	case SCORE_M_SEKI:
+		return 's';
+	case SCORE_M_BSEKIEYE:
+	case SCORE_M_WSEKIEYE:
+		return 'e';
+	case SCORE_M_BFALSE:
+	case SCORE_M_WFALSE:
+		return 'f';
+	default:
+		return '.';
+	}
+}
+
+static void
+put_board(FILE *f, const struct scored *s)
+{
+	int w = s->pos.w, h = s->pos.h;
+	fputs("   ", f);
+	for (int x = 0; x < w; x++)
+		fprintf(f, " %c", col_label(x));
+	fputc('\n', f);
+	for (int y = 0; y < h; y++) {
+		fprintf(f, "%2d ", h - y);
+		for (int x = 0; x < w; x++)
+			fprintf(f, " %c", mark_char(s->res.mark[y * w + x]));
+		fprintf(f, " %2d\n", h - y);
+	}
+	fputs("   ", f);
+	for (int x = 0; x < w; x++)
+		fprintf(f, " %c", col_label(x));
+	fputs("\n   X O stones, x o dead, b w territory, . dame, s seki,\n"
+	      "   e seki eye, f must-fill point (neither is territory with "
+	      "--strict)\n",
+	      f);
+}
+
+static void
+put_text(FILE *f, struct sgf_game *g, const struct scored *s,
+	 const struct score_ctx *sc)
+{
+	const struct score_result *r = &s->res;
+	fprintf(f, "%s", g->file);
+	if (g->index > 1)
+		fprintf(f, " (game %u)", g->index);
+	fprintf(f, ": %dx%d, %s rules%s, komi %g", s->pos.w, s->pos.h,
+		s->rules.name, s->rules_unknown ? " (RU not recognised)" : "",
+		s->komi);
+	if (s->gi.handicap >= 2)
+		fprintf(f, ", handicap %d", s->gi.handicap);
+	fprintf(f, ", %d moves", s->ri.moves);
+	if (sc->move > 0)
+		fprintf(f, " (of %d)", s->ri.total_moves);
+	fprintf(f, ", ended: %s\n", s->ended);
+	char jm[32], cm[32];
+	score_format_margin(r->jp_margin, jm, sizeof(jm));
+	score_format_margin(r->cn_margin, cm, sizeof(cm));
+	fprintf(f,
+		"  Japanese: Black %g = %d territory + %d captures + %d dead; "
+		"White %g = %d territory + %d captures + %d dead + %g komi "
+		"(%s)\n",
+		r->jp[1].total, r->jp[1].territory, r->jp[1].captures,
+		r->jp[1].dead, r->jp[2].total, r->jp[2].territory,
+		r->jp[2].captures, r->jp[2].dead, r->jp[2].komi, jm);
+	fprintf(f,
+		"  Chinese:  Black %g = %d stones + %d area; White %g = %d "
+		"stones + %d area + %g komi",
+		r->cn[1].total, r->cn[1].stones, r->cn[1].area, r->cn[2].total,
+		r->cn[2].stones, r->cn[2].area, r->cn[2].komi);
+	if (r->cn[2].bonus)
+		fprintf(f, " + %g handicap", r->cn[2].bonus);
+	fprintf(f, " (%s)\n", cm);
+	fprintf(f, "  Dame %d, seki points %d, dead stones (%s):", r->dame,
+		r->seki, s->method);
+	int nd = 0;
+	for (int p = 0; p < s->pos.w * s->pos.h; p++)
+		if (s->pos.dead[p] && s->pos.color[p]) {
+			char pn[3];
+			point_name(p, s->pos.w, pn);
+			fprintf(f, " %s", pn);
+			nd++;
+		}
+	fprintf(f, "%s\n", nd ? "" : " none");
+	fprintf(f, "  Result: %s (%s counting%s)", s->result,
+		s->rules.scoring == RULES_AREA ? "area" : "territory",
+		sc->strict ? ", strict" : "");
+	if (s->gi.result_raw)
+		fprintf(f, "; recorded %s: %s\n", s->recorded,
+			s->agrees == 1	 ? "agrees"
+			: s->agrees == 0 ? "DISAGREES"
+					 : "nothing to compare");
+	else
+		fputs("; no recorded result\n", f);
+	if (!sc->no_board)
+		put_board(f, s);
+}
+
+/* ------------------------------------------------------------------ */
+/* JSON */
+
+static void
+put_points(FILE *f, const struct scored *s, int which)
+{
+	int n = 0;
+	fputc('[', f);
+	for (int p = 0; p < s->pos.w * s->pos.h; p++) {
+		bool in = which == 0 ? s->pos.dead[p] && s->pos.color[p]
+				     : s->res.mark[p] == SCORE_M_SEKI;
+		if (!in)
+			continue;
+		char pn[3];
+		point_name(p, s->pos.w, pn);
+		fprintf(f, "%s\"%s\"", n++ ? "," : "", pn);
+	}
+	fputc(']', f);
+}
+
+static void
+put_json(FILE *f, struct sgf_game *g, const struct scored *s,
+	 const struct score_ctx *sc)
+{
+	const struct score_result *r = &s->res;
+	char jm[32], cm[32];
+	score_format_margin(r->jp_margin, jm, sizeof(jm));
+	score_format_margin(r->cn_margin, cm, sizeof(cm));
+	fputs("{\"file\":", f);
+	cli_json_str(f, g->file);
+	fprintf(f, ",\"game\":%u,\"size\":[%d,%d],\"rules\":", g->index,
+		s->pos.w, s->pos.h);
+	cli_json_str(f, s->rules.name);
+	fprintf(f,
+		",\"komi\":%g,\"handicap\":%d,\"moves\":%d,\"ended\":\"%s\","
+		"\"convention\":\"%s\",\"method\":\"%s\",\"dead\":",
+		s->komi, s->gi.handicap, s->ri.moves, s->ended,
+		sc->strict ? "strict" : "server", s->method);
+	put_points(f, s, 0);
+	fputs(",\"seki\":", f);
+	put_points(f, s, 1);
+	fprintf(f,
+		",\"dame\":%d,\"japanese\":{\"black\":{\"territory\":%d,"
+		"\"captures\":%d,\"dead\":%d,\"total\":%g},\"white\":{"
+		"\"territory\":%d,\"captures\":%d,\"dead\":%d,\"komi\":%g,"
+		"\"total\":%g},\"result\":\"%s\"}",
+		r->dame, r->jp[1].territory, r->jp[1].captures, r->jp[1].dead,
+		r->jp[1].total, r->jp[2].territory, r->jp[2].captures,
+		r->jp[2].dead, r->jp[2].komi, r->jp[2].total, jm);
+	fprintf(f,
+		",\"chinese\":{\"black\":{\"stones\":%d,\"area\":%d,"
+		"\"total\":%g},\"white\":{\"stones\":%d,\"area\":%d,"
+		"\"komi\":%g,\"handicap\":%g,\"total\":%g},\"result\":\"%s\"}",
+		r->cn[1].stones, r->cn[1].area, r->cn[1].total, r->cn[2].stones,
+		r->cn[2].area, r->cn[2].komi, r->cn[2].bonus, r->cn[2].total,
+		cm);
+	fprintf(f, ",\"result\":\"%s\",\"recorded\":", s->result);
+	cli_json_str(f, s->gi.result_raw);
+	fprintf(f, ",\"agrees\":%s}\n",
+		s->agrees == 1	 ? "true"
+		: s->agrees == 0 ? "false"
+				 : "null");
+}
+
+/* ------------------------------------------------------------------ */
+/* SVG */
+
+static int
+put_svg(const char *path, const struct scored *s)
+{
+	int w = s->pos.w, h = s->pos.h, u = 30, m = 40;
+	int W = 2 * m + (w - 1) * u, H = 2 * m + (h - 1) * u;
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fprintf(f,
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+		"height=\"%d\" viewBox=\"0 0 %d %d\">\n"
+		"<title>%s %s</title>\n"
+		"<rect width=\"%d\" height=\"%d\" fill=\"#dcb35c\"/>\n"
+		"<g stroke=\"#000\" stroke-width=\"1\">\n",
+		W, H, W, H, s->result,
+		s->rules.scoring == RULES_AREA ? "(area)" : "(territory)", W,
+		H);
+	for (int x = 0; x < w; x++)
+		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
+			m + x * u, m, m + x * u, m + (h - 1) * u);
+	for (int y = 0; y < h; y++)
+		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
+			m, m + y * u, m + (w - 1) * u, m + y * u);
+	fputs("</g>\n<g font-family=\"sans-serif\" font-size=\"13\" "
+	      "text-anchor=\"middle\" fill=\"#000\">\n",
+	      f);
+	for (int x = 0; x < w; x++) {
+		fprintf(f, "<text x=\"%d\" y=\"%d\">%c</text>\n", m + x * u,
+			m - 18, col_label(x));
+		fprintf(f, "<text x=\"%d\" y=\"%d\">%c</text>\n", m + x * u,
+			H - m + 28, col_label(x));
+	}
+	for (int y = 0; y < h; y++) {
+		fprintf(f, "<text x=\"%d\" y=\"%d\">%d</text>\n", m - 24,
+			m + y * u + 5, h - y);
+		fprintf(f, "<text x=\"%d\" y=\"%d\">%d</text>\n", W - m + 24,
+			m + y * u + 5, h - y);
+	}
+	fputs("</g>\n", f);
+	for (int p = 0; p < w * h; p++) {
+		int cx = m + (p % w) * u, cy = m + (p / w) * u, mk;
+		mk = s->res.mark[p];
+		switch (mk) {
+		case SCORE_M_BSTONE:
+		case SCORE_M_WSTONE:
+		case SCORE_M_BDEAD:
+		case SCORE_M_WDEAD: {
+			bool black =
+			    mk == SCORE_M_BSTONE || mk == SCORE_M_BDEAD;
+			bool dead = mk == SCORE_M_BDEAD || mk == SCORE_M_WDEAD;
+			fprintf(f,
+				"<circle cx=\"%d\" cy=\"%d\" r=\"%d\" "
+				"fill=\"%s\" stroke=\"#000\"%s/>\n",
+				cx, cy, u / 2 - 1, black ? "#000" : "#fff",
+				dead ? " fill-opacity=\"0.45\"" : "");
+			if (dead) {
+				int d = u / 4;
+				fprintf(
+				    f,
+				    "<path d=\"M%d %dL%d %dM%d %dL%d %d\" "
+				    "stroke=\"#d00\" stroke-width=\"3\"/>\n",
+				    cx - d, cy - d, cx + d, cy + d, cx - d,
+				    cy + d, cx + d, cy - d);
+			}
+			/* territory under a dead stone */
+			if (dead)
+				fprintf(f,
+					"<rect x=\"%d\" y=\"%d\" width=\"%d\" "
+					"height=\"%d\" fill=\"%s\"/>\n",
+					cx - u / 6, cy - u / 6, u / 3, u / 3,
+					black ? "#fff" : "#000");
+			break;
+		}
+		case SCORE_M_BTERR:
+		case SCORE_M_WTERR:
+			fprintf(f,
+				"<rect x=\"%d\" y=\"%d\" width=\"%d\" "
+				"height=\"%d\" fill=\"%s\" stroke=\"#000\"/>\n",
+				cx - u / 6, cy - u / 6, u / 3, u / 3,
+				mk == SCORE_M_BTERR ? "#000" : "#fff");
+			break;
+		case SCORE_M_SEKI:
+		case SCORE_M_BSEKIEYE:
+		case SCORE_M_WSEKIEYE:
+			fprintf(f,
+				"<circle cx=\"%d\" cy=\"%d\" r=\"%d\" "
+				"fill=\"none\" stroke=\"#06c\" "
+				"stroke-width=\"2\"/>\n",
+				cx, cy, u / 5);
+			break;
+		case SCORE_M_BFALSE:
+		case SCORE_M_WFALSE:
+			fprintf(f,
+				"<path d=\"M%d %dL%d %dL%d %dZ\" fill=\"none\" "
+				"stroke=\"#06c\" stroke-width=\"2\"/>\n",
+				cx, cy - u / 5, cx - u / 5, cy + u / 6,
+				cx + u / 5, cy + u / 6);
+			break;
+		default:
+			break;
+		}
+	}
+	fputs("</svg>\n", f);
+	if (fclose(f))
+		return -1;
+	return 0;
+}
+
+static int
+score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
+{
+	struct score_ctx *sc = ctx;
+	struct scored *s = malloc(sizeof(*s));
+
+	if (!s) {
+		fprintf(cli_err(r), "%s: out of memory\n", g->file);
+		r->flags |= CLI_R_INVALID;
+		return 0;
+	}
+	if (!g->root) {
+		fprintf(cli_err(r), "%s: game %u: no game could be read\n",
+			g->file, g->index);
+		r->flags |= CLI_R_INVALID | CLI_R_SKIPPED;
+		cli_res_code(r, "syntax");
+		free(s);
+		return 0;
+	}
+	if (score_game(g, sc, s, cli_err(r))) {
+		r->flags |= CLI_R_INVALID | CLI_R_SKIPPED;
+		cli_res_code(r, "unscorable");
+		free(s);
+		return 0;
+	}
+	r->flags |= CLI_R_SCORED;
+	if (s->agrees == 1)
+		r->flags |= CLI_R_AGREE;
+	else if (s->agrees == 0)
+		r->flags |= CLI_R_DISAGREE;
+	if (sc->svg) {
+		char path[4096];
+		bool per_game = strstr(sc->svg, "%d") != NULL;
+		if (per_game) {
+			const char *q = strstr(sc->svg, "%d");
+			snprintf(path, sizeof(path), "%.*s%u%s",
+				 (int)(q - sc->svg), sc->svg, g->index, q + 2);
+		} else {
+			snprintf(path, sizeof(path), "%s", sc->svg);
+		}
+		if (per_game || atomic_exchange(&sc->svg_done, 1) == 0) {
+			if (put_svg(path, s))
+				fprintf(cli_err(r), "cannot write '%s': %s\n",
+					path, strerror(errno));
+		}
+	}
+	if (!sc->quiet && (!sc->mismatch || s->agrees == 0)) {
+		if (sc->json)
+			put_json(r->out, g, s, sc);
+		else
+			put_text(r->out, g, s, sc);
+	}
+	free(s);
+	return 0;
+}
 
 int
 cmd_score(int argc, char **argv)
 {
-	cmd_error("'score' is not implemented yet");
-	return EXIT_USAGE;
+	enum {
+		O_JSON = 0x2000,
+		O_MISMATCH,
+		O_RULES,
+		O_KOMI,
+		O_DEAD,
+		O_ALL_ALIVE,
+		O_STRICT,
+		O_SVG,
+		O_NO_BOARD,
+		O_PLAYOUTS,
+		O_SEED
+	};
+	static const struct option opts[] = {
+	    {"json", no_argument, NULL, O_JSON},
+	    {"mismatch", no_argument, NULL, O_MISMATCH},
+	    {"move", required_argument, NULL, 'm'},
+	    {"rules", required_argument, NULL, O_RULES},
+	    {"komi", required_argument, NULL, O_KOMI},
+	    {"dead", required_argument, NULL, O_DEAD},
+	    {"all-alive", no_argument, NULL, O_ALL_ALIVE},
+	    {"strict", no_argument, NULL, O_STRICT},
+	    {"svg", required_argument, NULL, O_SVG},
+	    {"no-board", no_argument, NULL, O_NO_BOARD},
+	    {"playouts", required_argument, NULL, O_PLAYOUTS},
+	    {"seed", required_argument, NULL, O_SEED},
+	    {"quiet", no_argument, NULL, 'q'},
+	    {"from", required_argument, NULL, 'f'},
+	    {"help", no_argument, NULL, 'h'},
+	    CLI_LONGOPTS,
+	    {NULL, 0, NULL, 0},
+	};
+	static struct score_ctx sc;
+	struct cli c;
+	int opt, rc;
+	char *end;
+
+	memset(&sc, 0, sizeof(sc));
+	score_estimate_opts_default(&sc.est);
+	cli_init(&c, "score");
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "m:qf:h" CLI_SHORTOPTS, opts,
+				  NULL)) != -1) {
+		switch (opt) {
+		case O_JSON:
+			sc.json = c.json = true;
+			break;
+		case O_MISMATCH:
+			sc.mismatch = true;
+			break;
+		case 'm': {
+			errno = 0;
+			long n = strtol(optarg, &end, 10);
+			if (errno || *end || end == optarg || n < 0 ||
+			    n > 100000000) {
+				cmd_error("invalid move number '%s'", optarg);
+				return cmd_usage_error("score");
+			}
+			sc.move = (int)n;
+			break;
+		}
+		case O_RULES: {
+			struct rules tmp;
+			if (!*optarg || rules_from_name(&tmp, optarg)) {
+				cmd_error("unknown rule set '%s'", optarg);
+				return cmd_usage_error("score");
+			}
+			sc.rules = optarg;
+			break;
+		}
+		case O_KOMI:
+			errno = 0;
+			sc.komi = strtod(optarg, &end);
+			if (errno || *end || end == optarg ||
+			    !isfinite(sc.komi) || fabs(sc.komi) > 1000) {
+				cmd_error("invalid komi '%s'", optarg);
+				return cmd_usage_error("score");
+			}
+			sc.has_komi = true;
+			break;
+		case O_DEAD:
+			sc.dead_mode = DEAD_GIVEN;
+			sc.dead = optarg;
+			break;
+		case O_ALL_ALIVE:
+			sc.dead_mode = DEAD_NONE;
+			break;
+		case O_STRICT:
+			sc.strict = true;
+			break;
+		case O_SVG:
+			if (!*optarg) {
+				cmd_error("empty file name for '--svg'");
+				return cmd_usage_error("score");
+			}
+			sc.svg = optarg;
+			break;
+		case O_NO_BOARD:
+			sc.no_board = true;
+			break;
+		case O_PLAYOUTS: {
+			errno = 0;
+			long n = strtol(optarg, &end, 10);
+			if (errno || *end || end == optarg || n < 1 ||
+			    n > 1000000) {
+				cmd_error("invalid number of playouts '%s'",
+					  optarg);
+				return cmd_usage_error("score");
+			}
+			sc.est.playouts = (int)n;
+			break;
+		}
+		case O_SEED: {
+			errno = 0;
+			unsigned long long n = strtoull(optarg, &end, 0);
+			if (errno || *end || end == optarg) {
+				cmd_error("invalid seed '%s'", optarg);
+				return cmd_usage_error("score");
+			}
+			sc.est.seed = n ? n : 1;
+			break;
+		}
+		case 'q':
+			sc.quiet = true;
+			break;
+		case 'f':
+			if (strcmp(optarg, "auto") &&
+			    !(c.informat = cli_informat_find(optarg))) {
+				cmd_error("unknown input format '%s'", optarg);
+				return cmd_usage_error("score");
+			}
+			break;
+		case 'h':
+			fputs(score_usage, stdout);
+			fputs(cli_opts_help, stdout);
+			return EXIT_OK;
+		default:
+			rc = cli_parse_opt(&c, opt, optarg);
+			if (rc == 1)
+				break;
+			return cmd_usage_error("score");
+		}
+	}
+	if (sc.dead_mode == DEAD_GIVEN) {
+		/* validate the list once against a large board */
+		struct score_pos *tmp = calloc(1, sizeof(*tmp));
+		if (!tmp)
+			return EXIT_USAGE;
+		tmp->w = tmp->h = SCORE_MAX_SIDE;
+		if (apply_dead_list(sc.dead, tmp) < 0) {
+			free(tmp);
+			cmd_error("invalid point list '%s'", sc.dead);
+			return cmd_usage_error("score");
+		}
+		free(tmp);
+	}
+	if (sc.quiet)
+		c.progress = 0;
+	c.process = score_process;
+	c.ctx = &sc;
+	rc = cli_run(&c, argc - optind, argv + optind);
+	if (sc.mismatch && rc == EXIT_OK && c.sum.disagree > 0)
+		rc = EXIT_PROBLEM;
+	return rc;
 }

@@ -73,6 +73,7 @@ struct board_cell {
 	bpt head, next;
 	uint16_t nstones, nlibs;
 	int16_t empty_at; /* index in empty[] when empty */
+	int16_t pad;	  /* 16 bytes: indexing is a shift */
 };
 #define BOARD_F_TOUCHED 1 /* occupied or played since board_untouch() */
 

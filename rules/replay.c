@@ -73,97 +73,6 @@
 #include "board.h"
 #include "check.h"
 
-/* TEMPORARY until the parser lands in main: weak references with a
- * fallback, so the library links against the parser stub. */
-#pragma weak sgf_game_linecol
-#pragma weak sgf_board_size
-#pragma weak sgf_root_value
-#pragma weak sgf_node_prop
-
-static const struct sgf_prop *
-root_prop(const struct sgf_game *g, enum sgf_pid pid)
-{
-	const struct sgf_prop *p;
-
-	if (sgf_node_prop)
-		return sgf_node_prop(g->root, pid);
-	for (p = g->root->props; p; p = p->next)
-		if (p->pid == pid)
-			return p;
-	return NULL;
-}
-
-static const char *
-root_value(const struct sgf_game *g, enum sgf_pid pid)
-{
-	const struct sgf_prop *p;
-
-	if (sgf_root_value)
-		return root_value(g, pid);
-	p = root_prop(g, pid);
-	return p && p->values ? p->values->s : NULL;
-}
-
-static int
-board_size(const struct sgf_game *g, int *cols, int *rows)
-{
-	const char *s;
-	char *end;
-	long a, b;
-
-	if (sgf_board_size)
-		return board_size(g, cols, rows);
-	*cols = *rows = 19;
-	s = root_value(g, SGF_P_SZ);
-	if (!s)
-		return 0;
-	a = strtol(s, &end, 10);
-	b = a;
-	if (*end == ':')
-		b = strtol(end + 1, &end, 10);
-	if (a < 1 || a > 52 || b < 1 || b > 52)
-		return -1;
-	*cols = (int)a;
-	*rows = (int)b;
-	return 0;
-}
-
-static uint32_t lc_off, lc_line, lc_col; /* TEMPORARY: see above */
-static const struct sgf_game *lc_game;
-
-static void
-game_linecol(const struct sgf_game *g, uint32_t off, uint32_t *line,
-	     uint32_t *col)
-{
-	size_t i;
-
-	if (sgf_game_linecol) {
-		sgf_game_linecol(g, off, line, col);
-		return;
-	}
-	if (g == lc_game && off >= lc_off) {
-		i = lc_off;
-		*line = lc_line;
-		*col = lc_col;
-	} else {
-		i = 0;
-		*line = (uint32_t)(g->line ? g->line : 1);
-		*col = 1;
-	}
-	lc_game = g;
-	lc_off = off;
-	for (; i < off && i < g->text_len; i++) {
-		if (g->text[i] == '\n') {
-			(*line)++;
-			*col = 1;
-		} else if (((unsigned char)g->text[i] & 0xc0) != 0x80) {
-			(*col)++;
-		}
-	}
-	lc_line = *line;
-	lc_col = *col;
-}
-
 void
 check_opts_default(struct check_opts *o)
 {
@@ -349,6 +258,7 @@ struct ctx {
 	size_t capframes;
 	uint64_t *snaps; /* saved boards, a stack of words */
 	size_t capsnaps;
+	struct board *empty; /* an empty board of the last size used */
 	/* reset for each game: from `g` up to `b` */
 	const struct sgf_game *g;
 	const struct check_opts *o;
@@ -363,6 +273,8 @@ struct ctx {
 	size_t nframes, nsnaps;
 	int err;
 	uint64_t side[3]; /* side-to-move keys */
+	bool lc_valid;	  /* cache of linecol() */
+	uint32_t lc_off, lc_line, lc_col;
 	struct line L;
 	struct board b; /* initialised by board_init */
 };
@@ -387,6 +299,7 @@ ctx_free(void *p)
 	hist_release(&c->h);
 	free(c->frames);
 	free(c->snaps);
+	free(c->empty);
 	free(c);
 }
 
@@ -425,11 +338,36 @@ set_point(struct check_problem *p, const struct ctx *c, int x, int y)
 			 cols[x / 25 - 1], cols[x % 25], row);
 }
 
+/* Line and column of a byte offset.  sgf_game_linecol() scans from the
+ * start of the game, so a game with many problems would be quadratic:
+ * problems come mostly in file order, so scan on from the last one
+ * (same rules: lines end at '\n', columns count UTF-8 characters). */
 static void
-linecol(const struct ctx *c, uint32_t off, struct check_problem *p)
+linecol(struct ctx *c, uint32_t off, struct check_problem *p)
 {
-	if (c->g->text)
-		game_linecol(c->g, off, &p->line, &p->column);
+	const unsigned char *t = (const unsigned char *)c->g->text;
+	uint32_t i;
+
+	if (!t || !c->g->text_len)
+		return;
+	if (off > c->g->text_len)
+		off = (uint32_t)c->g->text_len;
+	if (!c->lc_valid || off < c->lc_off) {
+		sgf_game_linecol(c->g, off, &c->lc_line, &c->lc_col);
+		c->lc_off = off;
+		c->lc_valid = true;
+	}
+	for (i = c->lc_off; i < off; i++) {
+		if (t[i] == '\n') {
+			c->lc_line++;
+			c->lc_col = 1;
+		} else if ((t[i] & 0xC0) != 0x80) {
+			c->lc_col++;
+		}
+	}
+	c->lc_off = off;
+	p->line = c->lc_line;
+	p->column = c->lc_col;
 }
 
 /* Append a problem.  x < 0 means no point. */
@@ -1028,14 +966,15 @@ push_frame(struct ctx *c, const struct sgf_node *n)
 static void
 resolve_rules(struct ctx *c)
 {
-	const char *ru = root_value(c->g, SGF_P_RU);
+	const char *ru = sgf_root_value(c->g, SGF_P_RU);
 	const struct check_opts *o = c->o;
 
 	if (o->rules) {
 		rules_from_name(&c->rules, o->rules);
 	} else if (ru && *ru) {
 		if (rules_from_name(&c->rules, ru)) {
-			const struct sgf_prop *p = root_prop(c->g, SGF_P_RU);
+			const struct sgf_prop *p =
+			    sgf_node_prop(c->g->root, SGF_P_RU);
 			report(c, CHECK_WARNING, "rules", p ? p->off : 0, 0, -1,
 			       0, "unknown rule set RU[%.40s], using %s", ru,
 			       c->rules.name);
@@ -1085,7 +1024,7 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 	c->g = g;
 	c->o = o;
 	c->out = out;
-	if (board_size(g, &c->cols, &c->rows) != 0 || c->cols < 1 ||
+	if (sgf_board_size(g, &c->cols, &c->rows) != 0 || c->cols < 1 ||
 	    c->rows < 1 || c->cols > BOARD_MAX_SIDE ||
 	    c->rows > BOARD_MAX_SIDE) {
 		/* the parser reports a bad SZ; replay on what it gave */
@@ -1093,17 +1032,28 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 		    c->rows > BOARD_MAX_SIDE)
 			c->cols = c->rows = 19;
 	}
-	board_init(&c->b, c->cols, c->rows);
+	/* copying a ready empty board is much cheaper than building one */
+	if (!c->empty)
+		c->empty = calloc(1, sizeof(*c->empty));
+	if (!c->empty) {
+		board_init(&c->b, c->cols, c->rows);
+	} else {
+		if (c->empty->w != c->cols || c->empty->h != c->rows ||
+		    !c->empty->ncells)
+			board_init(c->empty, c->cols, c->rows);
+		board_copy(&c->b, c->empty);
+	}
 	c->side[BOARD_BLACK] = board_side_key(BOARD_BLACK);
 	c->side[BOARD_WHITE] = board_side_key(BOARD_WHITE);
 	resolve_rules(c);
 	c->ha = -1;
-	ha = root_value(g, SGF_P_HA);
+	ha = sgf_root_value(g, SGF_P_HA);
 	if (ha) {
 		char *end;
 		long v = strtol(ha, &end, 10);
 		if (end != ha && v >= 0 && v <= 1000) {
-			const struct sgf_prop *p = root_prop(g, SGF_P_HA);
+			const struct sgf_prop *p =
+			    sgf_node_prop(g->root, SGF_P_HA);
 			c->ha = (int)v;
 			c->ha_off = p ? p->off : 0;
 		}

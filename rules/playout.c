@@ -1,0 +1,228 @@
+/*
+ * playout.c - light Monte Carlo playouts for dead-stone estimation.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "playout.h"
+
+static inline uint64_t
+rnd(uint64_t *s)
+{
+	/* xorshift64*: small, fast and the same everywhere */
+	uint64_t x = *s;
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*s = x;
+	return x * 0x2545F4914F6CDD1DULL;
+}
+
+/* Liberties (capped at 2) the chain of `color` would have after playing
+ * the empty point pt; 2 when the move captures something. */
+static int
+libs_after(const struct board *b, int color, bpt pt)
+{
+	bpt nb[4] = {pt - 1, pt + 1, pt - b->stride, pt + b->stride};
+	bpt found[2] = {0, 0};
+	int nf = 0;
+	for (int i = 0; i < 4; i++) {
+		bpt q = nb[i];
+		int c = board_color(b, q);
+		if (c == BOARD_EMPTY) {
+			if (nf == 0 || found[0] != q)
+				found[nf++] = q;
+			if (nf >= 2)
+				return 2;
+		} else if (c == BOARD_OPP(color) && board_libs(b, q) == 1) {
+			return 2;
+		}
+	}
+	for (int i = 0; i < 4; i++) {
+		bpt q = nb[i];
+		if (board_color(b, q) != color)
+			continue;
+		/* a chain with 3+ liberties keeps 2 after losing pt */
+		if (board_libs(b, q) >= 3)
+			return 2;
+		bpt s = q;
+		do {
+			bpt nb2[4] = {s - 1, s + 1, s - b->stride,
+				      s + b->stride};
+			for (int j = 0; j < 4; j++) {
+				bpt l = nb2[j];
+				if (l == pt || board_color(b, l) != BOARD_EMPTY)
+					continue;
+				if (nf == 0 || found[0] != l)
+					found[nf++] = l;
+				if (nf >= 2)
+					return 2;
+			}
+			s = board_next(b, s);
+		} while (s != q);
+	}
+	return nf;
+}
+
+/* The liberty of the chain through pt, which has exactly one. */
+static bpt
+last_liberty(const struct board *b, bpt pt)
+{
+	bpt s = pt;
+	do {
+		bpt nb[4] = {s - 1, s + 1, s - b->stride, s + b->stride};
+		for (int j = 0; j < 4; j++)
+			if (board_color(b, nb[j]) == BOARD_EMPTY)
+				return nb[j];
+		s = board_next(b, s);
+	} while (s != pt);
+	return BPT_NONE;
+}
+
+static bool
+acceptable(const struct board *b, int color, bpt pt, const uint8_t *forbid)
+{
+	if (forbid && forbid[pt])
+		return false;
+	if (board_is_eyelike(b, pt, color))
+		return false;
+	if (board_legal(b, color, pt, false) != BOARD_OK)
+		return false;
+	/* Self-atari of a chain of more than sa_max stones is refused, so
+	 * that seki survives; smaller sacrifices that also put an
+	 * opponent chain in atari are allowed (nakade-like throw-ins). */
+	if (libs_after(b, color, pt) < 2) {
+		int n = 1, mutual = 0;
+		bpt seen[4];
+		int ns = 0;
+		bpt nb[4] = {pt - 1, pt + 1, pt - b->stride, pt + b->stride};
+		for (int i = 0; i < 4; i++) {
+			int c = board_color(b, nb[i]);
+			if (c == BOARD_OPP(color) && board_libs(b, nb[i]) == 2)
+				mutual = 1;
+			if (c != color)
+				continue;
+			bpt hd = board_head(b, nb[i]);
+			int dup = 0;
+			for (int j = 0; j < ns; j++)
+				dup |= seen[j] == hd;
+			if (dup)
+				continue;
+			seen[ns++] = hd;
+			n += board_stones(b, nb[i]);
+		}
+		static int sa_max = -1, sa_mut = -1;
+		if (sa_max < 0) {
+			sa_max = getenv("SA") ? atoi(getenv("SA")) : 1;
+			sa_mut = getenv("SAM") ? atoi(getenv("SAM")) : 1;
+		}
+		if (n > 1 && !(n <= sa_max && (mutual || !sa_mut)))
+			return false;
+	}
+	return true;
+}
+
+/* A capture of an opponent chain the last move left in atari (the
+ * last move's own chain or its neighbours), or BPT_NONE. */
+static bpt
+capture_move(const struct board *b, int color, bpt last, const uint8_t *forbid)
+{
+	if (last <= BPT_PASS)
+		return BPT_NONE;
+	bpt nb[5] = {last, last - 1, last + 1, last - b->stride,
+		     last + b->stride};
+	for (int i = 0; i < 5; i++) {
+		bpt q = nb[i];
+		if (board_color(b, q) != BOARD_OPP(color) ||
+		    board_libs(b, q) != 1)
+			continue;
+		bpt l = last_liberty(b, q);
+		if (l != BPT_NONE &&
+		    board_legal(b, color, l, false) == BOARD_OK)
+			return l;
+	}
+	/* own chain next to the last move in atari: extend if it helps */
+	for (int i = 1; i < 5; i++) {
+		bpt q = nb[i];
+		if (board_color(b, q) != color || board_libs(b, q) != 1)
+			continue;
+		bpt l = last_liberty(b, q);
+		if (l != BPT_NONE && !(forbid && forbid[l]) &&
+		    board_legal(b, color, l, false) == BOARD_OK &&
+		    libs_after(b, color, l) >= 2)
+			return l;
+	}
+	return BPT_NONE;
+}
+
+static void
+one_playout(struct board *b, int color, uint64_t *rs, const uint8_t *forbid)
+{
+	int maxmoves = 3 * b->w * b->h, passes = 0;
+	bpt last = BPT_NONE;
+	for (int m = 0; m < maxmoves && passes < 2; m++) {
+		bpt mv = capture_move(b, color, last, forbid);
+		if (mv == BPT_NONE) {
+			int n = board_nempty(b);
+			if (n > 0) {
+				int start = (int)(rnd(rs) % (uint64_t)n);
+				for (int k = 0; k < n; k++) {
+					int i = start + k;
+					if (i >= n)
+						i -= n;
+					bpt q = board_empty_at(b, i);
+					if (acceptable(b, color, q, forbid)) {
+						mv = q;
+						break;
+					}
+				}
+			}
+		}
+		if (mv == BPT_NONE) {
+			board_pass(b);
+			passes++;
+			last = BPT_PASS;
+		} else {
+			board_play(b, color, mv, NULL);
+			passes = 0;
+			last = mv;
+		}
+		color = BOARD_OPP(color);
+	}
+}
+
+int
+playout_ownership(const struct board *b, const struct playout_opts *o, int *own,
+		  int *empty)
+{
+	static _Thread_local struct board pb;
+	uint64_t rs = o->seed ? o->seed : 0x9E3779B97F4A7C15ULL;
+	memset(own, 0, sizeof(int) * (size_t)b->ncells);
+	if (empty)
+		memset(empty, 0, sizeof(int) * (size_t)b->ncells);
+	for (int n = 0; n < o->playouts; n++) {
+		int first = (n & 1) ? BOARD_OPP(o->first) : o->first;
+		board_copy(&pb, b);
+		one_playout(&pb, first, &rs, o->forbid);
+		for (int y = 0; y < b->h; y++)
+			for (int x = 0; x < b->w; x++) {
+				bpt p = board_pt(b, x, y);
+				int c = board_color(&pb, p);
+				if (c == BOARD_EMPTY) {
+					if (empty)
+						empty[p]++;
+					int nb = board_nbr_count(&pb, p,
+								 BOARD_BLACK);
+					int nw = board_nbr_count(&pb, p,
+								 BOARD_WHITE);
+					c = nb && !nw	? BOARD_BLACK
+					    : nw && !nb ? BOARD_WHITE
+							: 0;
+				}
+				own[p] += c == BOARD_BLACK   ? 1
+					  : c == BOARD_WHITE ? -1
+							     : 0;
+			}
+	}
+	return o->playouts;
+}

@@ -1,0 +1,137 @@
+/*
+ * score.h - count a finished position: dead stones, territory, area.
+ *
+ * The counting code works on a plain colour grid (index y * w + x) so
+ * that it can be tested on hand-made positions and used with dead
+ * stones from any source: the estimator (score_estimate), the user
+ * (--dead) or nobody (--all-alive).
+ *
+ * Counting conventions (see man/sgfkit-score.1):
+ *   - Japanese (territory): empty points enclosed by one colour's living
+ *     stones, plus the points under the opponent's dead stones; plus
+ *     prisoners (captured during play and dead stones removed); komi to
+ *     White.  Seki eyes and dame count for nobody.  Server style (the
+ *     default) counts every enclosed point; strict style drops the
+ *     points of false eyes, which the strict rule says must be filled.
+ *   - Chinese (area): living stones plus enclosed empty points (seki
+ *     eyes included), komi and handicap compensation to White.
+ */
+#ifndef SCORE_H
+#define SCORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rules.h"
+
+#define SCORE_MAX_SIDE	 25
+#define SCORE_MAX_POINTS (SCORE_MAX_SIDE * SCORE_MAX_SIDE)
+
+enum { SCORE_EMPTY = 0, SCORE_BLACK = 1, SCORE_WHITE = 2 };
+
+/* What a point is worth in the final count (score_result.mark). */
+enum score_mark {
+	SCORE_M_DAME = 0, /* empty, nobody's */
+	SCORE_M_BSTONE,	  /* living black stone */
+	SCORE_M_WSTONE,	  /* living white stone */
+	SCORE_M_BTERR,	  /* black territory (empty) */
+	SCORE_M_WTERR,	  /* white territory (empty) */
+	SCORE_M_BDEAD,	  /* dead black stone: White's point */
+	SCORE_M_WDEAD,	  /* dead white stone: Black's point */
+	SCORE_M_SEKI,	  /* empty point of a seki (shared liberty) */
+	SCORE_M_BSEKIEYE, /* eye of a black seki group: area only */
+	SCORE_M_WSEKIEYE, /* eye of a white seki group: area only */
+	SCORE_M_BFALSE,	  /* black enclosed point dropped by --strict */
+	SCORE_M_WFALSE,	  /* white enclosed point dropped by --strict */
+};
+
+/* A position to count. */
+struct score_pos {
+	int w, h;			 /* 1..SCORE_MAX_SIDE */
+	uint8_t color[SCORE_MAX_POINTS]; /* SCORE_EMPTY/BLACK/WHITE */
+	uint8_t dead[SCORE_MAX_POINTS];	 /* 1: stone is dead */
+	/* Empty points settled by the estimator when the players left a
+	 * boundary open: SCORE_BLACK or SCORE_WHITE makes an empty point
+	 * that touches both colours count as that colour's; 0 = by
+	 * flood fill only. */
+	uint8_t owner_hint[SCORE_MAX_POINTS];
+	int captured[3]; /* stones of colour c captured
+			  * during play ([1] black, [2] white) */
+};
+
+struct score_opts {
+	double komi;
+	int handicap;			  /* HA; compensation when >= 2 */
+	enum rules_handicap_bonus hbonus; /* area compensation rule */
+	bool strict; /* strict Japanese: false eyes, must-fill points next
+		      * to unfilled dame and seki eyes are not territory */
+};
+
+struct score_side_jp {
+	int territory; /* enclosed empty points + points of dead stones */
+	int captures;  /* opponent stones captured during play */
+	int dead;      /* opponent dead stones removed */
+	double komi;
+	double total;
+};
+struct score_side_cn {
+	int stones; /* living stones */
+	int area;   /* enclosed empty points (incl. seki eyes) */
+	double komi;
+	double bonus; /* handicap compensation */
+	double total;
+};
+
+struct score_result {
+	struct score_side_jp jp[3]; /* [SCORE_BLACK], [SCORE_WHITE] */
+	struct score_side_cn cn[3];
+	double jp_margin; /* black minus white */
+	double cn_margin;
+	int dame, seki;			/* counts of such points */
+	uint8_t mark[SCORE_MAX_POINTS]; /* enum score_mark per point */
+};
+
+/* Count *pos under both conventions.  Dead stones are removed first;
+ * seki liberties are recognised statically (an empty point touching
+ * both colours that neither can fill without putting its own chain in
+ * atari).  Never fails. */
+void score_count(const struct score_pos *pos, const struct score_opts *o,
+		 struct score_result *r);
+
+/* Write a margin as SGF RE text: "B+3.5", "W+0.5", "0". */
+void score_format_margin(double margin, char *buf, int n);
+
+/* Dead-stone estimation. */
+struct score_estimate_opts {
+	int playouts;  /* per position; 0 = default */
+	uint64_t seed; /* fixed by default */
+	int to_move;   /* SCORE_BLACK / SCORE_WHITE: who plays next */
+};
+void score_estimate_opts_default(struct score_estimate_opts *o);
+
+/* Fill pos->dead (and pos->owner_hint) from the stones of pos by
+ * Benson's unconditional life, Monte Carlo playouts and per-group
+ * decisions.  Deterministic for a given seed.  Returns 0, or -1 if the
+ * board is too large. */
+int score_estimate(struct score_pos *pos, const struct score_estimate_opts *o);
+
+/* Main-line replay (rules/score_replay.c). */
+struct sgf_game;
+struct score_replay_info {
+	int moves;	 /* B and W moves replayed (passes included) */
+	int next;	 /* SCORE_BLACK or SCORE_WHITE: who plays next */
+	int end_passes;	 /* consecutive passes at the end of the line */
+	int skipped;	 /* moves on occupied or off-board points, ignored */
+	int total_moves; /* moves in the whole main line */
+};
+
+/* Replay the main line of g (setup properties and moves, captures as
+ * an SGF viewer executes them, whatever the rules) up to and including
+ * move `upto` (<= 0: to the end) and put the position in *pos (colours
+ * and stones captured; dead and hints cleared).  Returns 0, or -1 when
+ * the board is larger than SCORE_MAX_SIDE or not square-free of SZ
+ * errors. */
+int score_replay(const struct sgf_game *g, int upto, struct score_pos *pos,
+		 struct score_replay_info *info);
+
+#endif

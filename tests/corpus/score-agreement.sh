@@ -1,0 +1,7 @@
+#!/bin/sh
+# score-agreement.sh - `sgfkit score` against the recorded results of the
+# trustworthy scored sets (OGS, Tygem).  Fails when winner or exact
+# agreement is below the bar of issue 4.
+: "${SGFKIT:=./sgfkit}" "${CORPUS:=../shared/corpus}"
+here=$(cd "$(dirname "$0")" && pwd)
+exec python3 "$here/score_eval.py" "$SGFKIT" "$CORPUS" --sets ogs,tygem --bars
