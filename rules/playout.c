@@ -85,7 +85,10 @@ acceptable(const struct board *b, int color, bpt pt, const uint8_t *forbid)
 		return false;
 	if (board_is_eyelike(b, pt, color))
 		return false;
-	if (board_legal(b, color, pt, false) != BOARD_OK)
+	/* With an empty neighbour a move is never suicide, and never a ko
+	 * recapture (the ko point is enclosed by the capturing side). */
+	if (board_nbr_count(b, pt, BOARD_EMPTY) == 0 &&
+	    board_legal(b, color, pt, false) != BOARD_OK)
 		return false;
 	/* Self-atari of a chain of two or more stones is refused, so that
 	 * seki survives (allowing small sacrifices for nakade was tried and
