@@ -21,8 +21,9 @@
  * are a race the playouts split evenly. */
 #define RACE_BAND 0.3
 /* ...and the winner of such a race is only trusted for groups of at
- * least this many stones. */
-#define RACE_MIN_STONES 12
+ * least one point in this many of the board (12 stones on 19x19, 3 on
+ * 9x9). */
+#define RACE_MIN_STONES_DIV 30
 
 void
 score_estimate_opts_default(struct score_estimate_opts *o)
@@ -198,7 +199,8 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 				}
 		}
 		for (int i = 0; i < nch; i++)
-			if (paired[i] && !loser[i] && cnt[i] >= RACE_MIN_STONES)
+			if (paired[i] && !loser[i] &&
+			    cnt[i] >= np / RACE_MIN_STONES_DIV)
 				cdead[i] = 0;
 	}
 
