@@ -311,6 +311,14 @@ cmd_check(int argc, char **argv)
 				cmd_error("empty rule set name");
 				return cmd_usage_error("check");
 			}
+			{
+				struct rules r;
+				if (rules_from_name(&r, optarg)) {
+					cmd_error("unknown rule set '%s'",
+						  optarg);
+					return cmd_usage_error("check");
+				}
+			}
 			cc.opts.rules = optarg;
 			break;
 		case O_KO:

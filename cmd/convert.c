@@ -113,7 +113,7 @@ static const char convert_usage[] =
     "                         ngf, gtp, txt, svg\n"
     "  -f, --from FORMAT      input format: auto (default: by content,\n"
     "                         then by extension), sgf, json, gib, ngf,\n"
-    "                         ugf\n"
+    "                         ugf, ogs (online-go.com JSON), gtp\n"
     "  -o, --output FILE      write to FILE (replaced only when complete)\n"
     "  -d, --dir DIR          one output per input in DIR, same name with\n"
     "                         the output format's extension\n"

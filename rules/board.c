@@ -362,30 +362,42 @@ board_setup_done(struct board *b)
 /* ---------------------------------------------------------------------
  * Legality.
  */
+/* The part of board_suicide_kind() for one neighbour: -1 if it makes
+ * the move safe, 1 if it is a friend in atari, 0 otherwise. */
+static inline int
+suicide_nbr(const struct board *b, int color, int q)
+{
+	int c = b->c[q].color, libs;
+
+	if (c == BOARD_WALL)
+		return 0;
+	libs = b->c[b->c[q].head].nlibs;
+	if (c == color)
+		return libs > 1 ? -1 : 1;
+	return libs == 1 ? -1 : 0; /* an enemy in atari is captured */
+}
+
 int
 board_suicide_kind(const struct board *b, int color, bpt pt)
 {
-	int s = b->stride, k, friends = 0;
-	bpt nb[4] = {(bpt)(pt - 1), (bpt)(pt + 1), (bpt)(pt - s),
-		     (bpt)(pt + s)};
+	const int s = b->stride;
+	int a, f = 0;
 
 	if (board_nbr_count(b, pt, BOARD_EMPTY))
 		return 0;
-	for (k = 0; k < 4; k++) {
-		int c = b->c[nb[k]].color;
-		int libs;
-		if (c == BOARD_WALL)
-			continue;
-		libs = b->c[b->c[nb[k]].head].nlibs;
-		if (c == color) {
-			if (libs > 1)
-				return 0;
-			friends = 1;
-		} else if (libs == 1) {
-			return 0; /* captures */
-		}
-	}
-	return friends ? 2 : 1;
+	if ((a = suicide_nbr(b, color, pt - 1)) < 0)
+		return 0;
+	f |= a;
+	if ((a = suicide_nbr(b, color, pt + 1)) < 0)
+		return 0;
+	f |= a;
+	if ((a = suicide_nbr(b, color, pt - s)) < 0)
+		return 0;
+	f |= a;
+	if ((a = suicide_nbr(b, color, pt + s)) < 0)
+		return 0;
+	f |= a;
+	return f ? 2 : 1;
 }
 
 enum board_err
@@ -477,90 +489,104 @@ board_key_after(const struct board *b, int color, bpt pt)
 static bpt
 merge(struct board *b, bpt h1, bpt h2)
 {
-	int s = b->stride, add = 0;
-	bpt big = h1, small = h2, p, t;
+	struct board_cell *cell = b->c;
+	const int s = b->stride;
+	int big = h1, small = h2, p, t, add = 0;
 
-	if (b->c[h2].nstones > b->c[h1].nstones) {
+	if (cell[h2].nstones > cell[h1].nstones) {
 		big = h2;
 		small = h1;
 	}
 	p = small;
 	do {
-		bpt nb[4] = {(bpt)(p - 1), (bpt)(p + 1), (bpt)(p - s),
-			     (bpt)(p + s)};
-		int k;
-		for (k = 0; k < 4; k++)
-			if (b->c[nb[k]].color == BOARD_EMPTY &&
-			    !is_liberty_of(b, nb[k], big))
+		if (cell[p].nbr & 15) { /* some empty neighbour */
+			if (cell[p - 1].color == BOARD_EMPTY &&
+			    !is_liberty_of(b, (bpt)(p - 1), (bpt)big))
 				add++;
-		b->c[p].head = big;
-		p = b->c[p].next;
+			if (cell[p + 1].color == BOARD_EMPTY &&
+			    !is_liberty_of(b, (bpt)(p + 1), (bpt)big))
+				add++;
+			if (cell[p - s].color == BOARD_EMPTY &&
+			    !is_liberty_of(b, (bpt)(p - s), (bpt)big))
+				add++;
+			if (cell[p + s].color == BOARD_EMPTY &&
+			    !is_liberty_of(b, (bpt)(p + s), (bpt)big))
+				add++;
+		}
+		cell[p].head = (bpt)big;
+		p = cell[p].next;
 	} while (p != small);
-	b->c[big].nstones += b->c[small].nstones;
-	b->c[big].nlibs += (uint16_t)add;
+	cell[big].nstones += cell[small].nstones;
+	cell[big].nlibs += (uint16_t)add;
 	/* splice the two circular lists */
-	t = b->c[big].next;
-	b->c[big].next = b->c[small].next;
-	b->c[small].next = t;
-	return big;
+	t = cell[big].next;
+	cell[big].next = cell[small].next;
+	cell[small].next = (bpt)t;
+	return (bpt)big;
 }
+
+/* Note the chain through q (a neighbour of the new stone) once: it
+ * loses the liberty taken by the new stone. */
+#define TOUCH_CHAIN(q)                                                         \
+	do {                                                                   \
+		int cq_ = cell[q].color;                                       \
+		if (cq_ == BOARD_BLACK || cq_ == BOARD_WHITE) {                \
+			int h_ = cell[q].head;                                 \
+			if ((nh < 1 || heads[0] != h_) &&                      \
+			    (nh < 2 || heads[1] != h_) &&                      \
+			    (nh < 3 || heads[2] != h_)) {                      \
+				heads[nh++] = h_;                              \
+				cell[h_].nlibs--;                              \
+			}                                                      \
+		}                                                              \
+	} while (0)
 
 int
 board_play(struct board *b, int color, bpt pt, int *suicided)
 {
-	int s = b->stride, k, j, nh = 0, captured = 0, ncapchains = 0;
-	int opp = BOARD_OPP(color);
-	bpt nb[4] = {(bpt)(pt - 1), (bpt)(pt + 1), (bpt)(pt - s),
-		     (bpt)(pt + s)};
-	bpt heads[4], head = pt, capat = BPT_NONE;
+	struct board_cell *cell = b->c;
+	const int s = b->stride, opp = BOARD_OPP(color);
+	int j, nh = 0, captured = 0, ncapchains = 0, head = pt, capat = 0;
+	int heads[4];
+	unsigned nbr = cell[pt].nbr;
 
 	if (suicided)
 		*suicided = 0;
 	set_color(b, pt, color);
-	b->c[pt].flags |= BOARD_F_TOUCHED;
-	b->c[pt].head = pt;
-	b->c[pt].next = pt;
-	b->c[pt].nstones = 1;
-	b->c[pt].nlibs = (uint16_t)board_nbr_count(b, pt, BOARD_EMPTY);
-	/* distinct neighbouring chains each lose the liberty pt */
-	for (k = 0; k < 4; k++) {
-		int c = b->c[nb[k]].color;
-		bpt h;
-		if (c != BOARD_BLACK && c != BOARD_WHITE)
-			continue;
-		h = b->c[nb[k]].head;
-		for (j = 0; j < nh; j++)
-			if (heads[j] == h)
-				break;
-		if (j < nh)
-			continue;
-		heads[nh++] = h;
-		b->c[h].nlibs--;
-	}
-	/* merge friends */
-	for (j = 0; j < nh; j++)
-		if (b->c[heads[j]].color == color)
-			head = merge(b, head, heads[j]);
-	/* capture enemies without liberty */
-	for (j = 0; j < nh; j++) {
-		bpt h = heads[j];
-		if (b->c[h].color == opp && b->c[h].nlibs == 0) {
-			capat = h;
-			ncapchains++;
-			captured += remove_chain(b, h);
-		}
-	}
-	b->captures[color] += (unsigned)captured;
+	cell[pt].flags |= BOARD_F_TOUCHED;
+	cell[pt].head = pt;
+	cell[pt].next = pt;
+	cell[pt].nstones = 1;
+	cell[pt].nlibs = (uint16_t)(nbr & 15);
 	b->ko = BPT_NONE;
 	b->ko_color = 0;
-	if (b->c[head].nlibs == 0) {
-		int n = remove_chain(b, head);
+	/* no stone around: nothing else changes (common early on) */
+	if (!(nbr & (NBR_ONE(BOARD_BLACK) * 15 | NBR_ONE(BOARD_WHITE) * 15)))
+		return 0;
+	TOUCH_CHAIN(pt - 1);
+	TOUCH_CHAIN(pt + 1);
+	TOUCH_CHAIN(pt - s);
+	TOUCH_CHAIN(pt + s);
+	for (j = 0; j < nh; j++) {
+		int h = heads[j];
+		if (cell[h].color == color) {
+			head = merge(b, (bpt)head, (bpt)h);
+		} else if (cell[h].nlibs == 0) {
+			capat = h;
+			ncapchains++;
+			captured += remove_chain(b, (bpt)h);
+		}
+	}
+	if (captured)
+		b->captures[color] += (unsigned)captured;
+	if (cell[head].nlibs == 0) {
+		int n = remove_chain(b, (bpt)head);
 		b->captures[opp] += (unsigned)n;
 		if (suicided)
 			*suicided = n;
 	} else if (captured == 1 && ncapchains == 1 &&
-		   b->c[head].nstones == 1 && b->c[head].nlibs == 1) {
-		b->ko = capat;
+		   cell[head].nstones == 1 && cell[head].nlibs == 1) {
+		b->ko = (bpt)capat;
 		b->ko_color = (uint8_t)opp;
 	}
 	return captured;

@@ -514,6 +514,27 @@ fix_kgs_result(struct sgf_game *g, struct sgf_dialect_report *rep)
 	return 1;
 }
 
+/* Nodes in the subtree of s (s included), without recursion. */
+static size_t
+subtree_size(const struct sgf_node *s)
+{
+	const struct sgf_node *n = s;
+	size_t k = 0;
+
+	for (;;) {
+		k++;
+		if (n->child) {
+			n = n->child;
+			continue;
+		}
+		while (n != s && !n->next)
+			n = n->parent;
+		if (n == s)
+			return k;
+		n = n->next;
+	}
+}
+
 /* Fox writes commentated games as one variation per move: every move of
  * the main line opens a new variation, and each has a sibling holding
  * the commentary's sequence ("(;W[dp] (;B[pq] ... )(;W[do]C[...]...)"),
@@ -545,6 +566,8 @@ fix_fox_nesting(struct sgf_game *g, struct sgf_dialect_report *rep)
 		if (n->nchildren <= 1)
 			continue;
 		dropped += n->nchildren - 1;
+		for (const struct sgf_node *v = n->child->next; v; v = v->next)
+			g->nnodes -= subtree_size(v);
 		n->child->next = NULL;
 		n->nchildren = 1;
 	}

@@ -717,6 +717,11 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
 	put_item(out, "GAMEWHITENICK", pw);
 	put_item(out, "GAMEBLACKNAME", bn);
 	put_item(out, "GAMEBLACKNICK", pb);
+	{
+		char gc[1024];
+		clean(sgf_root_value(g, SGF_P_GC), gc, sizeof(gc));
+		put_item(out, "GAMECOMMENT", gc);
+	}
 	snprintf(tmp, sizeof(tmp),
 		 "GBKIND:0,GTYPE:0,GCDT:0,GTIME:%s,GRLT:%d,ZIPSU:%d,"
 		 "DUM:0,GONGJE:%d,TCNT:%ld,LINE:%d,AUSZ:0",

@@ -15,14 +15,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const enum sgf_format fmts[] = {SGF_FMT_GIB, SGF_FMT_NGF,
-					       SGF_FMT_UGF};
+	static const enum sgf_format fmts[] = {
+	    SGF_FMT_GIB, SGF_FMT_NGF, SGF_FMT_UGF, SGF_FMT_OGS, SGF_FMT_GTP};
 	FILE *null = fopen("/dev/null", "w");
 
 	if (!null)
 		return 0;
 	sgf_format_detect((const char *)data, size, NULL);
-	for (size_t i = 0; i < 3; i++) {
+	for (size_t i = 0; i < 5; i++) {
 		struct sgf_game *g =
 		    sgf_read_format(fmts[i], (const char *)data, size, "f");
 		const char *why;

@@ -124,6 +124,7 @@ fox_nesting_and_komi_650(void)
 	CHECK_INT(gi.moves, (long)moves);
 	for (const struct sgf_node *n = g->root; n; n = n->child)
 		CHECK(n->nchildren <= 1);
+	CHECK_INT(g->nnodes, (long)moves + 1); /* root and the moves */
 	CHECK_STR(root(g, "KM"), "6.5");
 	CHECK_STR(root(g, "RE"), "B+0.50");
 	sgf_game_free(g);

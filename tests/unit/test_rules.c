@@ -490,6 +490,235 @@ big_and_rectangular_boards(void)
 	check_list_release(&l);
 }
 
+/* ---------------------------------------------------------------------
+ * Real games made illegal on purpose (testdata/rules/real.sgf): an
+ * inserted move on an occupied point, an inserted suicide, an inserted
+ * immediate ko recapture, and a variation holding an occupied move must
+ * each be caught at the right move, point, line and column.
+ */
+struct mv {
+	int color, x, y; /* x < 0: pass */
+};
+
+static int
+main_line(const struct sgf_game *g, struct mv *v, int max, int *cols, int *rows)
+{
+	const struct sgf_node *n;
+	int k = 0;
+
+	sgf_board_size(g, cols, rows);
+	for (n = g->root; n && k < max; n = n->child) {
+		const struct sgf_prop *p;
+		for (p = n->props; p && k < max; p = p->next) {
+			int x, y, r;
+			if (p->pid != SGF_P_B && p->pid != SGF_P_W)
+				continue;
+			r = sgf_point(p->values->s, p->values->len, *cols,
+				      *rows, &x, &y);
+			v[k].color =
+			    p->pid == SGF_P_B ? BOARD_BLACK : BOARD_WHITE;
+			v[k].x = r == 1 ? x : -1;
+			v[k].y = r == 1 ? y : -1;
+			k++;
+		}
+	}
+	return k;
+}
+
+/* Write moves [0, n) as a game; insert `ins` (if ins.color) before
+ * index at; with `var`, the inserted move becomes a second child at
+ * that node instead.  *off gets the offset of the inserted '['. */
+static size_t
+write_game(char *buf, size_t cap, int cols, int rows, const struct mv *v, int n,
+	   int at, struct mv ins, bool var, size_t *off)
+{
+	size_t k = 0;
+	int i;
+
+	k += (size_t)snprintf(buf + k, cap - k, "(;GM[1]SZ[%d:%d]RU[Japanese]",
+			      cols, rows);
+	for (i = 0; i <= n; i++) {
+		if (i == at && ins.color && var) {
+			k += (size_t)snprintf(buf + k, cap - k, "(");
+		} else if (i == at && ins.color) {
+			k += (size_t)snprintf(buf + k, cap - k, ";%c",
+					      ins.color == BOARD_BLACK ? 'B'
+								       : 'W');
+			*off = k;
+			k += (size_t)snprintf(buf + k, cap - k, "[%c%c]",
+					      'a' + ins.x, 'a' + ins.y);
+		}
+		if (i == n)
+			break;
+		if (v[i].x < 0)
+			k += (size_t)snprintf(buf + k, cap - k, ";%c[]",
+					      v[i].color == BOARD_BLACK ? 'B'
+									: 'W');
+		else
+			k += (size_t)snprintf(buf + k, cap - k, ";%c[%c%c]",
+					      v[i].color == BOARD_BLACK ? 'B'
+									: 'W',
+					      'a' + v[i].x, 'a' + v[i].y);
+	}
+	if (var && at < n && ins.color) {
+		/* the game's own move stays the first child */
+		k += (size_t)snprintf(buf + k, cap - k, ")(;%c",
+				      ins.color == BOARD_BLACK ? 'B' : 'W');
+		*off = k;
+		k += (size_t)snprintf(buf + k, cap - k, "[%c%c])", 'a' + ins.x,
+				      'a' + ins.y);
+	}
+	k += (size_t)snprintf(buf + k, cap - k, ")");
+	return k;
+}
+
+/* Check text; the only error must be `code` at move `move`, point
+ * (x, y), column off + 1 (one-line text), in variation `var`. */
+static bool
+caught(const char *text, const char *code, int move, int x, int y, size_t off,
+       const char *var)
+{
+	struct sgf_game *g = parse(text);
+	struct check_opts o;
+	struct check_list l;
+	char point[3] = {(char)('a' + x), (char)('a' + y), 0};
+	size_t i, nerr = 0;
+	bool ok = false;
+
+	check_opts_default(&o);
+	check_list_init(&l);
+	if (g && check_game(g, &o, &l) == 0) {
+		for (i = 0; i < l.n; i++) {
+			const struct check_problem *p = &l.v[i];
+			if (p->severity != CHECK_ERROR)
+				continue;
+			nerr++;
+			ok = !strcmp(p->code, code) && p->move == move &&
+			     !strcmp(p->point, point) && p->line == 1 &&
+			     p->column == off + 1 && !strcmp(p->variation, var);
+			if (!ok)
+				fprintf(stderr,
+					"  got %s@%d:%s %u:%u var '%s', want "
+					"%s@%d:%s 1:%zu var '%s'\n",
+					p->code, p->move, p->point, p->line,
+					p->column, p->variation, code, move,
+					point, off + 1, var);
+		}
+	}
+	if (nerr != 1) {
+		fprintf(stderr, "  %zu errors for %s@%d\n", nerr, code, move);
+		ok = false;
+	}
+	check_list_release(&l);
+	if (g)
+		sgf_game_free(g);
+	return ok;
+}
+
+static void
+real_games_made_illegal_are_caught(void)
+{
+	size_t len;
+	char *text = unit_slurp("testdata/rules/real.sgf", &len);
+	struct sgf_game **games = NULL;
+	static struct mv v[1000];
+	static char buf[20000];
+	static struct board b;
+	int n, gi, kinds[4] = {0, 0, 0, 0};
+
+	CHECK(text != NULL);
+	if (!text)
+		return;
+	n = sgf_parse_all(text, len, "real.sgf", NULL, &games);
+	CHECK(n >= 5);
+	for (gi = 0; gi < n; gi++) {
+		int cols, rows, nm, i, x, y;
+		bool done_occ = false, done_sui = false, done_ko = false;
+		size_t off;
+		nm = main_line(games[gi], v, 1000, &cols, &rows);
+		board_init(&b, cols, rows);
+		for (i = 0; i < nm; i++) {
+			int c = v[i].color;
+			struct mv ins = {c, -1, -1};
+			if (!done_occ && i >= 20) {
+				/* the first stone on the board */
+				for (y = 0; y < rows && ins.x < 0; y++)
+					for (x = 0; x < cols; x++)
+						if (board_color(
+							&b,
+							board_pt(&b, x, y))) {
+							ins.x = x;
+							ins.y = y;
+							break;
+						}
+				write_game(buf, sizeof(buf), cols, rows, v, nm,
+					   i, ins, false, &off);
+				CHECK(caught(buf, "occupied", i + 1, ins.x,
+					     ins.y, off, ""));
+				/* the same move as a variation at move i+1 */
+				write_game(buf, sizeof(buf), cols, rows, v, nm,
+					   i, ins, true, &off);
+				{
+					char var[16];
+					snprintf(var, sizeof(var), "%d.2",
+						 i + 1);
+					CHECK(caught(buf, "occupied", i + 1,
+						     ins.x, ins.y, off, var));
+				}
+				kinds[0]++;
+				kinds[3]++;
+				done_occ = true;
+			}
+			if (!done_sui && i >= 10) {
+				for (y = 0; y < rows && !done_sui; y++)
+					for (x = 0; x < cols && !done_sui;
+					     x++) {
+						bpt q = board_pt(&b, x, y);
+						if (board_color(&b, q) ||
+						    board_suicide_kind(&b, c,
+								       q) != 1)
+							continue;
+						ins.x = x;
+						ins.y = y;
+						write_game(buf, sizeof(buf),
+							   cols, rows, v, nm, i,
+							   ins, false, &off);
+						CHECK(caught(buf, "suicide",
+							     i + 1, x, y, off,
+							     ""));
+						kinds[1]++;
+						done_sui = true;
+					}
+			}
+			if (v[i].x >= 0)
+				board_play(&b, c, board_pt(&b, v[i].x, v[i].y),
+					   NULL);
+			else
+				board_pass(&b);
+			if (!done_ko && b.ko && i + 1 < nm) {
+				/* the opponent retakes at once (the game
+				 * is cut after it) */
+				struct mv re = {BOARD_OPP(c), board_x(&b, b.ko),
+						board_y(&b, b.ko)};
+				write_game(buf, sizeof(buf), cols, rows, v,
+					   i + 1, i + 1, re, false, &off);
+				CHECK(caught(buf, "ko", i + 2, re.x, re.y, off,
+					     ""));
+				kinds[2]++;
+				done_ko = true;
+			}
+		}
+		sgf_game_free(games[gi]);
+	}
+	free(games);
+	free(text);
+	/* every kind of mutant was made from several games */
+	CHECK(kinds[0] >= 5);
+	CHECK(kinds[1] >= 3);
+	CHECK(kinds[2] >= 3);
+	CHECK(kinds[3] >= 5);
+}
+
 int
 main(void)
 {
@@ -503,5 +732,6 @@ main(void)
 	if (!getenv("SKIP_DEEP"))
 		RUN(deep_trees_replay_without_recursion);
 	RUN(big_and_rectangular_boards);
+	RUN(real_games_made_illegal_are_caught);
 	return UNIT_DONE();
 }
