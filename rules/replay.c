@@ -51,21 +51,43 @@
  * of that line usually goes on around the same cycle, so only the first
  * superko error (and the first cycle warning) of a line is reported.
  *
- * Handicap.  Several black moves before White's first move are handicap
- * placement (no turn-order warning).  At White's first move of the main
- * line the black stones on the board are compared with HA, and under
- * rule sets with fixed placement (japanese, korean) with the standard
- * points of ../shared/docs/SGF.md section 9 (both traditions of the
- * third stone are accepted).
+ * Rule set.  --rules, else the game's RU (every spelling of RULESETS.md
+ * section 5, KataGo's compact and JSON forms, free text such as
+ * "Japanese rules"; an RU we cannot read gives the warning "rules" and
+ * Japanese), else Japanese.  --ko and --suicide then override.  A lone
+ * stone may never be suicided, whatever the rule set.
  *
- * Long games.  With max_moves > 0, the first move numbered past it gets
- * a "long-game" warning.  Moves are counted as above (each B or W node);
- * the seeds' house rule counts a pair of plays as one move, so its 225
- * moves on 19x19 is max_moves 450.
+ * End of the game.  A board play after two consecutive passes gets the
+ * warning "move-after-end" (play may legally resume under AGA, NZ and
+ * Tromp-Taylor after a dispute, so this is only a warning).  Under AGA
+ * and BGA rules White must pass last: B-pass W-pass ends the game,
+ * W-pass B-pass does not.  Passes never clear the repetition history.
+ *
+ * Handicap.  Several black moves before White's first move are handicap
+ * placement (no turn-order warning) unless PL said White was to play.
+ * At White's first move of the main line the black stones on the board
+ * are compared with HA (warning "handicap" if they differ, or if HA is 0
+ * or 1 and two or more were placed), and under rule sets with fixed
+ * placement (japanese, korean) with the standard points of
+ * ../shared/docs/SGF.md section 9: for 2 to 4 stones any of the four
+ * corner star points (both traditions of the third stone, and OGS's old
+ * layouts), for 5 to 9 exactly the standard points; boards without a
+ * fixed placement (even sizes above 4 stones, below 7x7, rectangles) are
+ * not checked.
+ *
+ * Limits.  At most 1000 problems are reported per game; then one
+ * "too-many-problems" notice (an error if an error was left out).
+ *
+ * Long games.  max_moves counts moves as the seeds' house rule does
+ * ("225 moves on 19x19, 125 on 13x13, 75 on 9x9 ... two spots are
+ * covered on each move"): one move is a black and a white play, so
+ * max_moves N allows 2N B/W nodes on a line, and the first node past
+ * them gets the warning "long-game" (once per line), numbered as above.
  */
 #include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,9 +191,43 @@ hist_place(struct history *h, size_t idx)
 	h->e[idx].slot = i;
 }
 
-static int
+static int hist_grow(struct history *h);
+
+/* Push a position (inline fast path; hist_grow() when something is
+ * full). */
+static inline int
 hist_push(struct history *h, uint64_t key, const uint64_t *pack, int move,
 	  int start)
+{
+	struct hist_entry *e;
+	uint64_t *dst;
+	uint32_t i;
+	int k;
+
+	if (h->n == h->cap || (h->n + 1) * (size_t)h->npack > h->packcap ||
+	    (h->n + 1) * 2 > (size_t)h->mask + 1) {
+		if (hist_grow(h))
+			return -1;
+	}
+	e = &h->e[h->n];
+	e->key = key;
+	e->move = move;
+	e->start = (uint8_t)start;
+	dst = h->pack + h->n * (size_t)h->npack;
+	for (k = 0; k < h->npack; k++)
+		dst[k] = pack[k];
+	i = hist_hash(key, h->mask);
+	while (h->tab[i].idx)
+		i = (i + 1) & h->mask;
+	h->tab[i].key = key;
+	h->tab[i].idx = (uint32_t)(h->n + 1);
+	e->slot = i;
+	h->n++;
+	return 0;
+}
+
+static int
+hist_grow(struct history *h)
 {
 	if (h->n == h->cap) {
 		size_t cap = h->cap ? h->cap * 2 : 256;
@@ -204,13 +260,6 @@ hist_push(struct history *h, uint64_t key, const uint64_t *pack, int move,
 		for (i = 0; i < h->n; i++) /* in order: see above */
 			hist_place(h, i);
 	}
-	h->e[h->n].key = key;
-	h->e[h->n].move = move;
-	h->e[h->n].start = (uint8_t)start;
-	memcpy(h->pack + h->n * (size_t)h->npack, pack,
-	       (size_t)h->npack * sizeof(uint64_t));
-	hist_place(h, h->n);
-	h->n++;
 	return 0;
 }
 
@@ -234,6 +283,7 @@ struct line {
 	int last_color;	    /* colour of the last move or of PL's opposite */
 	bool last_by_pl;    /* last_color was set by PL, not by a move */
 	int passes;	    /* consecutive passes */
+	int last_pass;	    /* colour of the last of them */
 	bool white_moved;   /* White has made a move on this line */
 	bool start_pending; /* start of history not yet recorded */
 	bool cycle_warned, superko_warned, long_warned;
@@ -251,6 +301,12 @@ struct frame {
 	size_t snap;		     /* offset of the saved board in snaps */
 };
 
+/* The first CTX_POOL waiting branching nodes keep a full copy of the
+ * board (restored by one memcpy); deeper ones keep the packed position
+ * (about 200 bytes on 19x19) and rebuild the chains when resumed, so a
+ * tree with a million waiting branches stays small. */
+#define CTX_POOL 8
+
 struct ctx {
 	/* kept from game to game (per thread): allocations */
 	struct history h;
@@ -258,7 +314,8 @@ struct ctx {
 	size_t capframes;
 	uint64_t *snaps; /* saved boards, a stack of words */
 	size_t capsnaps;
-	struct board *empty; /* an empty board of the last size used */
+	struct board *empty;	      /* an empty board of the last size used */
+	struct board *pool[CTX_POOL]; /* full copies for shallow frames */
 	/* reset for each game: from `g` up to `b` */
 	const struct sgf_game *g;
 	const struct check_opts *o;
@@ -273,6 +330,8 @@ struct ctx {
 	size_t nframes, nsnaps;
 	int err;
 	uint64_t side[3]; /* side-to-move keys */
+	int nreported;	  /* problems added for this game */
+	size_t cap_at;	  /* index of the too-many-problems notice */
 	bool lc_valid;	  /* cache of linecol() */
 	uint32_t lc_off, lc_line, lc_col;
 	struct line L;
@@ -284,6 +343,8 @@ struct ctx {
  * that grew past CTX_KEEP_ENTRIES history entries is freed instead of
  * kept, so memory does not stay at the peak of one huge game. */
 #define CTX_KEEP_ENTRIES 65536
+/* Problems reported for one game at most (then one warning says so). */
+#define CHECK_MAX_PROBLEMS 1000
 static pthread_key_t ctx_key;
 static pthread_once_t ctx_once = PTHREAD_ONCE_INIT;
 
@@ -293,6 +354,7 @@ static void
 ctx_free(void *p)
 {
 	struct ctx *c = p;
+	int i;
 
 	if (!c)
 		return;
@@ -300,6 +362,8 @@ ctx_free(void *p)
 	free(c->frames);
 	free(c->snaps);
 	free(c->empty);
+	for (i = 0; i < CTX_POOL; i++)
+		free(c->pool[i]);
 	free(c);
 }
 
@@ -383,6 +447,35 @@ report(struct ctx *c, enum check_severity sev, const char *code, uint32_t off,
 	va_list ap;
 	int n;
 
+	/* a bound on what one game can produce: a broken record can hold
+	 * a million illegal moves, and nobody reads past the first ones */
+	if (c->nreported >= CHECK_MAX_PROBLEMS) {
+		if (c->nreported++ == CHECK_MAX_PROBLEMS) {
+			memset(&p, 0, sizeof(p));
+			p.severity = CHECK_WARNING;
+			p.code = "too-many-problems";
+			snprintf(p.message, sizeof(p.message),
+				 "too-many-problems: more than %d problems in "
+				 "this game; the rest are not reported",
+				 CHECK_MAX_PROBLEMS);
+			p.move = move;
+			linecol(c, off, &p);
+			memcpy(p.variation, c->L.var, sizeof(p.variation));
+			c->cap_at = c->out->n;
+			if (check_list_add(c->out, &p))
+				c->err = -1;
+		}
+		/* an error left unreported still makes the game invalid:
+		 * the notice itself becomes an error */
+		if (sev == CHECK_ERROR && !c->err && c->cap_at < c->out->n &&
+		    c->out->v[c->cap_at].severity == CHECK_WARNING) {
+			c->out->v[c->cap_at].severity = CHECK_ERROR;
+			c->out->nwarnings--;
+			c->out->nerrors++;
+		}
+		return;
+	}
+	c->nreported++;
 	memset(&p, 0, sizeof(p));
 	p.severity = sev;
 	p.code = code;
@@ -420,6 +513,15 @@ decode_move(const struct ctx *c, const struct sgf_value *v, int *x, int *y)
 	const char *s = v->s;
 	size_t len = v->len;
 
+	if (len == 2 && s[0] != 't') { /* the common case */
+		*x = letter_index(s[0]);
+		*y = letter_index(s[1]);
+		if (*x < 0 || *y < 0)
+			return MV_BAD;
+		if (*x >= c->cols || *y >= c->rows)
+			return MV_OFF;
+		return MV_POINT;
+	}
 	/* trailing or leading blanks are tolerated */
 	while (len && (*s == ' ' || *s == '\n' || *s == '\r' || *s == '\t')) {
 		s++;
@@ -705,16 +807,20 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 	}
 	L->last_color = color;
 	L->last_by_pl = false;
-	if (c->o->max_moves > 0 && move > c->o->max_moves && !L->long_warned) {
+	/* the house rule's "move" is one turn of each player */
+	if (c->o->max_moves > 0 && move > 2 * (long)c->o->max_moves &&
+	    !L->long_warned) {
 		L->long_warned = true;
 		report(c, CHECK_WARNING, "long-game", p->off, move,
 		       k == MV_POINT ? x : -1, y,
-		       "move %d is past the limit of %d moves", move,
-		       c->o->max_moves);
+		       "the line is longer than %d moves (%ld plays; a "
+		       "move is one play of each player)",
+		       c->o->max_moves, 2 * (long)c->o->max_moves);
 	}
 	if (k == MV_PASS) {
 		board_pass(b);
 		L->passes++;
+		L->last_pass = color;
 		if (c->hmode == HM_SIT) {
 			key = sit_key(c, BOARD_OPP(color));
 			if (hist_find(&c->h, key, board_packed(b), L->epoch) <
@@ -741,10 +847,15 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 		board_pass(b);
 		return;
 	}
-	if (L->passes >= 2)
+	/* two passes end the game; under AGA rules (and BGA's) White
+	 * must pass last, so B-pass W-pass ends but W-pass B-pass does
+	 * not */
+	if (L->passes >= 2 &&
+	    ((c->rules.id != RULES_AGA && c->rules.id != RULES_BGA) ||
+	     L->last_pass == BOARD_WHITE))
 		report(c, CHECK_WARNING, "move-after-end", p->off, move, x, y,
-		       "%s plays after two passes ended the game",
-		       color_name(color));
+		       "%s plays after %s passes ended the game",
+		       color_name(color), L->passes == 2 ? "two" : "the");
 	L->passes = 0;
 	pt = board_pt(b, x, y);
 	if (board_color(b, pt) != BOARD_EMPTY) {
@@ -818,9 +929,22 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 			return;
 		L->superko_warned = true;
 		describe(c, idx, what, sizeof(what));
-		report(c, CHECK_ERROR, "superko", v->off, move, x, y,
-		       "%s recreates %s (%s, %s)", color_name(color), what,
-		       rules_ko_name(c->rules.ko), c->rules.name);
+		if (c->hmode == HM_SIT)
+			report(c, CHECK_ERROR, "superko", v->off, move, x, y,
+			       "%s recreates %s with %s to play (%s, %s)",
+			       color_name(color), what,
+			       color_name(BOARD_OPP(color)),
+			       rules_ko_name(c->rules.ko), c->rules.name);
+		else if (c->hmode == HM_NAT)
+			report(c, CHECK_ERROR, "superko", v->off, move, x, y,
+			       "%s recreates %s, which %s itself created (%s, "
+			       "%s)",
+			       color_name(color), what, color_name(color),
+			       rules_ko_name(c->rules.ko), c->rules.name);
+		else
+			report(c, CHECK_ERROR, "superko", v->off, move, x, y,
+			       "%s recreates %s (%s, %s)", color_name(color),
+			       what, rules_ko_name(c->rules.ko), c->rules.name);
 	}
 }
 
@@ -957,6 +1081,17 @@ push_frame(struct ctx *c, const struct sgf_node *n)
 	f->child = 2;
 	f->line = c->L;
 	f->line.hist_n = c->h.n;
+	if (c->nframes < CTX_POOL) {
+		struct board **pb = &c->pool[c->nframes];
+		if (!*pb)
+			*pb = malloc(sizeof(**pb));
+		if (*pb) {
+			board_copy(*pb, &c->b);
+			f->snap = SIZE_MAX; /* in the pool */
+			c->nframes++;
+			return 0;
+		}
+	}
 	if (snap_save(c, &f->snap))
 		return -1;
 	c->nframes++;
@@ -1081,13 +1216,17 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 		while (c->nframes) {
 			struct frame *f = &c->frames[c->nframes - 1];
 			if (!f->next) {
-				c->nsnaps = f->snap;
+				if (f->snap != SIZE_MAX)
+					c->nsnaps = f->snap;
 				c->nframes--;
 				continue;
 			}
 			c->L = f->line;
 			hist_truncate(&c->h, c->L.hist_n);
-			snap_restore(c, f->snap);
+			if (f->snap == SIZE_MAX)
+				board_copy(&c->b, c->pool[c->nframes - 1]);
+			else
+				snap_restore(c, f->snap);
 			var_append(&c->L, c->L.move + 1, f->child);
 			n = f->next;
 			f->next = f->next->next;

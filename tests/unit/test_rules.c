@@ -11,8 +11,19 @@
 #include "../../rules/rules.h"
 #include "unit.h"
 
-/* Parse the first game of text with the real parser.  Games are kept
- * until exit (tests only). */
+/* Games parsed by parse(), freed at the end of main(). */
+static struct sgf_game *kept[1024];
+static size_t nkept;
+
+static void
+free_kept(void)
+{
+	while (nkept)
+		sgf_game_free(kept[--nkept]);
+}
+
+/* Parse the first game of text with the real parser.  The game lives
+ * until the end of the tests. */
 static struct sgf_game *
 parse(const char *text)
 {
@@ -26,6 +37,8 @@ parse(const char *text)
 	while (n > 1)
 		sgf_game_free(games[--n]);
 	free(games);
+	if (nkept < sizeof(kept) / sizeof(kept[0]))
+		kept[nkept++] = g;
 	return g;
 }
 
@@ -379,7 +392,7 @@ long_game_and_main_line_only(void)
 	struct check_list l;
 
 	check_opts_default(&o);
-	o.max_moves = 4;
+	o.max_moves = 2; /* two moves of each player: 4 plays */
 	check_list_init(&l);
 	check_game(g, &o, &l);
 	CHECK_INT(l.n, 2);
@@ -440,21 +453,54 @@ deep_trees_replay_without_recursion(void)
 	o.rules = "chinese";
 	check_list_init(&l);
 	CHECK_INT(check_game(g, &o, &l), 0);
-	/* many moves land on occupied points: they are reported, never
-	 * crash; every problem has a move number in range */
-	if (l.n)
+	/* many moves land on occupied points: the first 1000 problems
+	 * are reported, then one warning says the rest are not */
+	CHECK_INT(l.n, 1001);
+	if (l.n) {
+		CHECK_STR(l.v[l.n - 1].code, "too-many-problems");
 		CHECK(l.v[l.n - 1].move <= 200000);
+	}
+	CHECK(l.nerrors > 0);
 	check_list_release(&l);
 	free(text);
 
-	text = deep_record(50000, true);
+	text = deep_record(20000, true);
 	g = parse(text);
 	check_list_init(&l);
 	CHECK_INT(check_game(g, &o, &l), 0);
-	CHECK(l.n > 0);
+	CHECK(l.n > 0 && l.n <= 1001);
 	/* the last problems come from the side lines, deepest first */
 	check_list_release(&l);
 	free(text);
+}
+
+static void
+an_error_past_the_problem_cap_keeps_the_game_invalid(void)
+{
+	static char text[16384];
+	size_t k = 0;
+	int i;
+	struct sgf_game *g;
+	struct check_opts o;
+	struct check_list l;
+
+	k +=
+	    (size_t)snprintf(text + k, sizeof(text) - k, "(;SZ[9];B[aa];W[bb]");
+	for (i = 0; i < 1200; i++) /* White passes again and again */
+		k += (size_t)snprintf(text + k, sizeof(text) - k, ";W[]");
+	k += (size_t)snprintf(text + k, sizeof(text) - k, ";B[aa])");
+	g = parse(text);
+	check_opts_default(&o);
+	check_list_init(&l);
+	CHECK_INT(check_game(g, &o, &l), 0);
+	CHECK_INT(l.n, 1001);
+	CHECK_INT(l.nerrors, 1);
+	if (l.n == 1001) {
+		CHECK_STR(l.v[0].code, "turn-order");
+		CHECK_STR(l.v[1000].code, "too-many-problems");
+		CHECK_INT(l.v[1000].severity, CHECK_ERROR);
+	}
+	check_list_release(&l);
 }
 
 static void
@@ -610,8 +656,6 @@ caught(const char *text, const char *code, int move, int x, int y, size_t off,
 		ok = false;
 	}
 	check_list_release(&l);
-	if (g)
-		sgf_game_free(g);
 	return ok;
 }
 
@@ -719,6 +763,59 @@ real_games_made_illegal_are_caught(void)
 	CHECK(kinds[3] >= 5);
 }
 
+/* 20 main-line moves on distinct points; at every node two more
+ * children after the main one: a move on the point the main line takes
+ * two moves later (legal: empty at that depth) and a move on the point
+ * just played (occupied).  Twenty branching nodes wait at once, more
+ * than the pool of full copies, so both ways of saving a position are
+ * used and must agree. */
+static void
+saved_positions_restore_exactly(void)
+{
+	char text[4096], want[2048], got[2048];
+	size_t k = 0, w = 0;
+	int i, n = 20;
+	struct sgf_game *g;
+	struct check_opts o;
+	struct check_list l;
+
+	k += (size_t)snprintf(text + k, sizeof(text) - k, "(;SZ[19]");
+	for (i = 0; i < n; i++)
+		k += (size_t)snprintf(text + k, sizeof(text) - k, "(;%c[%c%c]",
+				      i & 1 ? 'W' : 'B', 'a' + i % 19,
+				      'a' + i / 19 + 2);
+	for (i = n - 1; i >= 1; i--) {
+		/* siblings of move i+1 (index i): same colour */
+		int j = i + 2 < n ? i + 2 : i;
+		k += (size_t)snprintf(
+		    text + k, sizeof(text) - k, ")(;%c[%c%c])(;%c[%c%c])",
+		    i & 1 ? 'W' : 'B', 'a' + j % 19, 'a' + j / 19 + 2,
+		    i & 1 ? 'W' : 'B', 'a' + (i - 1) % 19,
+		    'a' + (i - 1) / 19 + 2);
+	}
+	k += (size_t)snprintf(text + k, sizeof(text) - k, "))");
+	for (i = n - 1; i >= 1; i--) {
+		/* the ".2" sibling is legal (near the end it takes the
+		 * main line's own point, empty at that depth too) */
+		w += (size_t)snprintf(want + w, sizeof(want) - w,
+				      "%soccupied@%d:%c%c/%d.3", w ? " " : "",
+				      i + 1, 'a' + (i - 1) % 19,
+				      'a' + (i - 1) / 19 + 2, i + 1);
+	}
+	g = parse(text);
+	CHECK(g != NULL);
+	if (!g)
+		return;
+	check_opts_default(&o);
+	check_list_init(&l);
+	CHECK_INT(check_game(g, &o, &l), 0);
+	render(&l, got, sizeof(got));
+	if (strcmp(got, want))
+		fprintf(stderr, "  got  %s\n  want %s\n", got, want);
+	CHECK_STR(got, want);
+	check_list_release(&l);
+}
+
 int
 main(void)
 {
@@ -732,6 +829,9 @@ main(void)
 	if (!getenv("SKIP_DEEP"))
 		RUN(deep_trees_replay_without_recursion);
 	RUN(big_and_rectangular_boards);
+	RUN(an_error_past_the_problem_cap_keeps_the_game_invalid);
 	RUN(real_games_made_illegal_are_caught);
+	RUN(saved_positions_restore_exactly);
+	free_kept();
 	return UNIT_DONE();
 }
