@@ -140,6 +140,7 @@ check_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 
 	check_list_init(&l);
 	check_add_syntax(&l, g);
+	check_add_dialect(&l, g);
 	if (g->root && check_game(g, &cc->opts, &l)) {
 		struct check_problem p;
 		memset(&p, 0, sizeof(p));

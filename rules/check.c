@@ -3,8 +3,10 @@
  * rules replay.
  */
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "../sgf/gameinfo.h"
 #include "check.h"
 
 void
@@ -55,6 +57,27 @@ check_add_syntax(struct check_list *l, const struct sgf_game *g)
 		strncpy(p.message, d->msg, sizeof(p.message) - 1);
 		p.line = d->line;
 		p.column = d->col;
+		check_list_add(l, &p);
+	}
+}
+
+void
+check_add_dialect(struct check_list *l, const struct sgf_game *g)
+{
+	struct sgf_gameinfo gi;
+	int i;
+
+	if (!g->root)
+		return;
+	sgf_gameinfo(g, &gi);
+	for (i = 0; i < gi.nnotes && i < SGF_GAMEINFO_NOTES; i++) {
+		struct check_problem p;
+
+		memset(&p, 0, sizeof(p));
+		p.severity = CHECK_WARNING;
+		p.code = "dialect";
+		snprintf(p.message, sizeof(p.message), "%s", gi.notes[i]);
+		sgf_game_linecol(g, g->root->off, &p.line, &p.column);
 		check_list_add(l, &p);
 	}
 }

@@ -43,6 +43,12 @@ int check_list_add(struct check_list *l, const struct check_problem *p);
  * for errors, the diagnostic's code name for warnings). */
 void check_add_syntax(struct check_list *l, const struct sgf_game *g);
 
+/* Add one "dialect" warning per reinterpretation that sgf_gameinfo()
+ * made (Fox komi in hundredths, quarter-stone komi, KO[] as komi ...),
+ * positioned at the root node, so check says what it took a raw value
+ * to mean. */
+void check_add_dialect(struct check_list *l, const struct sgf_game *g);
+
 
 
 /* ---------------------------------------------------------------------
