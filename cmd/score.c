@@ -9,6 +9,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../rules/rules.h"
 #include "../rules/score.h"
@@ -28,6 +29,7 @@ struct score_ctx {
 	const char *dead; /* --dead POINTS */
 	const char *svg;  /* --svg FILE */
 	atomic_int svg_done;
+	atomic_int svg_failed;
 	struct score_estimate_opts est;
 };
 
@@ -410,7 +412,10 @@ put_svg(const char *path, const struct scored *s)
 {
 	int w = s->pos.w, h = s->pos.h, u = 30, m = 40;
 	int W = 2 * m + (w - 1) * u, H = 2 * m + (h - 1) * u;
-	FILE *f = fopen(path, "w");
+	/* written beside the target and renamed: never half-written */
+	char tmp[4200];
+	snprintf(tmp, sizeof(tmp), "%s.tmp%ld", path, (long)getpid());
+	FILE *f = fopen(tmp, "w");
 	if (!f)
 		return -1;
 	fprintf(f,
@@ -509,8 +514,19 @@ put_svg(const char *path, const struct scored *s)
 		}
 	}
 	fputs("</svg>\n", f);
-	if (fclose(f))
+	if (ferror(f)) {
+		int e = errno;
+		fclose(f);
+		remove(tmp);
+		errno = e;
 		return -1;
+	}
+	if (fclose(f) || rename(tmp, path)) {
+		int e = errno;
+		remove(tmp);
+		errno = e;
+		return -1;
+	}
 	return 0;
 }
 
@@ -555,9 +571,12 @@ score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 			snprintf(path, sizeof(path), "%s", sc->svg);
 		}
 		if (per_game || atomic_exchange(&sc->svg_done, 1) == 0) {
-			if (put_svg(path, s))
-				fprintf(cli_err(r), "cannot write '%s': %s\n",
-					path, strerror(errno));
+			if (put_svg(path, s)) {
+				fprintf(cli_err(r),
+					"%s: error: cannot write '%s': %s\n",
+					cmd_progname, path, strerror(errno));
+				atomic_store(&sc->svg_failed, 1);
+			}
 		}
 	}
 	if (!sc->quiet && (!sc->mismatch || s->agrees == 0)) {
@@ -737,5 +756,7 @@ cmd_score(int argc, char **argv)
 	rc = cli_run(&c, argc - optind, argv + optind);
 	if (sc.mismatch && rc == EXIT_OK && c.sum.disagree > 0)
 		rc = EXIT_PROBLEM;
+	if (atomic_load(&sc.svg_failed))
+		rc = EXIT_USAGE;
 	return rc;
 }

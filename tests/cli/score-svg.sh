@@ -14,3 +14,7 @@ fi
 cat s2-seed.sgf s4-dame.sgf >"$out/two.sgf"
 "$SGFKIT" score -q --no-summary --svg "$out/g%d.svg" "$out/two.sgf"
 ls "$out" | grep '^g'
+# a picture that cannot be written is an error (exit 2), nothing left
+"$SGFKIT" score -q --no-summary --svg "$out/none/b.svg" s4-dame.sgf 2>/dev/null
+echo "exit $?"
+ls "$out" | grep -c tmp || true
