@@ -28,6 +28,7 @@ struct outformat {
 	int (*write)(FILE *out, const struct sgf_game *g,
 		     const struct conv_ctx *cc, const char **why);
 	bool buffered; /* written to memory first: all or nothing */
+	bool single;   /* one game per file (GIB, NGF, SVG) */
 };
 
 struct conv_ctx {
@@ -92,12 +93,19 @@ write_svg(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
 	return diagram_write_svg(out, g, cc->upto, cc->numbers, why);
 }
 
+/* clang-format off */
 static const struct outformat outformats[] = {
-    {"sgf", "sgf", write_sgf, false}, {"json", "json", write_json, false},
-    {"gib", "gib", write_gib, true},  {"ngf", "ngf", write_ngf, true},
-    {"gtp", "gtp", write_gtp, true},  {"txt", "txt", write_txt, true},
-    {"svg", "svg", write_svg, true},  {NULL, NULL, NULL, false},
+    /* name, extension, writer, buffered, one game per file */
+    {"sgf", "sgf", write_sgf, false, false},
+    {"json", "json", write_json, false, false},
+    {"gib", "gib", write_gib, true, true},
+    {"ngf", "ngf", write_ngf, true, true},
+    {"gtp", "gtp", write_gtp, true, false},
+    {"txt", "txt", write_txt, true, false},
+    {"svg", "svg", write_svg, true, true},
+    {NULL, NULL, NULL, false, false},
 };
+/* clang-format on */
 
 static const char convert_usage[] =
     "usage: sgfkit convert [OPTIONS] [FILE|DIR|-]...\n"
@@ -154,6 +162,15 @@ convert_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 				g->file, (unsigned long)g->line, g->index);
 		fprintf(cli_err(r), "%s: game %u not converted\n", g->file,
 			g->index);
+		return 0;
+	}
+	if (cc->to->single && g->index > 1) {
+		/* a second game of a collection would make the file invalid */
+		fprintf(cli_err(r),
+			"%s: game %u not converted: %s holds one game per "
+			"file\n",
+			g->file, g->index, cc->to->name);
+		r->flags |= CLI_R_INVALID;
 		return 0;
 	}
 	if (cc->normalize) {
@@ -356,6 +373,13 @@ cmd_convert(int argc, char **argv)
 		return cmd_usage_error("convert");
 	}
 	cc.sym = symmetry >= 0 ? symmetry : flip * 4 + rotate / 90;
+	if (cc.to->single && !cc.dir &&
+	    (argc - optind > 1 || c.recursive || c.files_from)) {
+		cmd_error("%s holds one game per file: use -d DIR with several "
+			  "inputs",
+			  cc.to->name);
+		return cmd_usage_error("convert");
+	}
 	if (output && cc.dir) {
 		cmd_error("-o and -d cannot be used together");
 		return cmd_usage_error("convert");

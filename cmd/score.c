@@ -731,6 +731,7 @@ cmd_score(int argc, char **argv)
 	}
 	if (sc.quiet)
 		c.progress = 0;
+	c.summary_always = !sc.json;
 	c.process = score_process;
 	c.ctx = &sc;
 	rc = cli_run(&c, argc - optind, argv + optind);

@@ -21,10 +21,10 @@ _sgfkit()
 	fi
 	case $prev in
 	-f | --from)
-		COMPREPLY=($(compgen -W "auto sgf json" -- "$cur"))
+		COMPREPLY=($(compgen -W "auto sgf json gib ngf ugf ogs gtp" -- "$cur"))
 		return ;;
 	-t | --to)
-		COMPREPLY=($(compgen -W "sgf json" -- "$cur"))
+		COMPREPLY=($(compgen -W "sgf json gib ngf gtp txt svg" -- "$cur"))
 		return ;;
 	--ko)
 		COMPREPLY=($(compgen -W "simple positional situational" -- "$cur"))
@@ -37,7 +37,7 @@ _sgfkit()
 			tromp-taylor" -- "$cur"))
 		return ;;
 	--ext)
-		COMPREPLY=($(compgen -W "sgf json sgf,json" -- "$cur"))
+		COMPREPLY=($(compgen -W "sgf json gib ngf ugf sgf,gib,ngf,ugf" -- "$cur"))
 		return ;;
 	-d | --dir)
 		COMPREPLY=($(compgen -d -- "$cur"))
@@ -55,7 +55,8 @@ _sgfkit()
 			--files-without-errors -q --quiet --no-warnings --rules --ko
 			--suicide --max-moves --main-line" ;;
 		info) opts="--json --no-header" ;;
-		convert) opts="-t --to -o --output -d --dir --compact" ;;
+		convert) opts="-t --to -o --output -d --dir --compact -m --move
+			--numbers --normalize --rotate --flip --symmetry" ;;
 		score) opts="--json" ;;
 		esac
 		COMPREPLY=($(compgen -W "$opts $common" -- "$cur"))

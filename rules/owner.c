@@ -1,14 +1,29 @@
 /*
  * owner.c - dead-stone estimation: Benson first, then Monte Carlo
- * ownership, then decisions per chain.
+ * ownership, then decisions per group of chains.
+ *
+ * Every constant below was measured on ../shared/corpus/scored (OGS and
+ * Tygem sets, tests/corpus/score_eval.py); see man/sgfkit-score.1.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "benson.h"
 #include "board.h"
 #include "playout.h"
 #include "score.h"
+
+/* A group is dead unless the playouts give its points to its owner by
+ * at least this mean margin: light random playouts favour the defender
+ * (random attackers rarely finish a kill), so an even split is a dead
+ * group, not an unsettled one. */
+#define ALIVE_MARGIN 0.2
+/* Two groups of both colours within this band of zero, side by side,
+ * are a race the playouts split evenly. */
+#define RACE_BAND 0.3
+/* ...and the winner of such a race is only trusted for groups of at
+ * least one point in this many of the board (12 stones on 19x19, 3 on
+ * 9x9). */
+#define RACE_MIN_STONES_DIV 30
 
 void
 score_estimate_opts_default(struct score_estimate_opts *o)
@@ -19,15 +34,42 @@ score_estimate_opts_default(struct score_estimate_opts *o)
 	o->to_move = SCORE_BLACK;
 }
 
+static int
+find(int *par, int a)
+{
+	while (par[a] != a)
+		a = par[a] = par[par[a]];
+	return a;
+}
+
+static int
+nbrs(int w, int h, int p, int out[4])
+{
+	int x = p % w, y = p / w, n = 0;
+	if (x > 0)
+		out[n++] = p - 1;
+	if (x < w - 1)
+		out[n++] = p + 1;
+	if (y > 0)
+		out[n++] = p - w;
+	if (y < h - 1)
+		out[n++] = p + w;
+	return n;
+}
+
 int
 score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 {
 	int w = pos->w, h = pos->h, np = w * h;
 	static _Thread_local struct board b;
-	uint8_t alive[SCORE_MAX_POINTS], terr[SCORE_MAX_POINTS];
 	static _Thread_local uint8_t forbid[BOARD_ARR];
 	static _Thread_local int own[BOARD_ARR];
+	uint8_t alive[SCORE_MAX_POINTS], terr[SCORE_MAX_POINTS];
 	bpt at[SCORE_MAX_POINTS];
+	int16_t cid[SCORE_MAX_POINTS];
+	double sum[SCORE_MAX_POINTS], gm[SCORE_MAX_POINTS];
+	int cnt[SCORE_MAX_POINTS], par[SCORE_MAX_POINTS], nch = 0;
+	uint8_t cdead[SCORE_MAX_POINTS];
 
 	memset(pos->dead, 0, sizeof(pos->dead));
 	memset(pos->owner_hint, 0, sizeof(pos->owner_hint));
@@ -41,12 +83,15 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	}
 	board_setup_done(&b);
 
+	/* 1. Unconditional life: never questioned; the playouts do not
+	 * waste moves inside the territory it proves. */
 	benson_solve(w, h, pos->color, alive, terr);
 	memset(forbid, 0, sizeof(forbid));
 	for (int p = 0; p < np; p++)
 		if (terr[p] && pos->color[p] == SCORE_EMPTY)
 			forbid[at[p]] = 1;
 
+	/* 2. Ownership by playouts, half of them with each side first. */
 	struct playout_opts po;
 	po.playouts = o->playouts > 0 ? o->playouts : 128;
 	po.seed = o->seed;
@@ -54,10 +99,7 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	po.forbid = forbid;
 	int n = playout_ownership(&b, &po, own, NULL);
 
-	/* per chain: mean ownership from the chain's point of view */
-	int16_t cid[SCORE_MAX_POINTS];
-	double sum[SCORE_MAX_POINTS];
-	int cnt[SCORE_MAX_POINTS], nch = 0;
+	/* 3. Chains, and their ownership from their own point of view. */
 	for (int p = 0; p < np; p++)
 		cid[p] = -1;
 	for (int p = 0; p < np; p++) {
@@ -69,136 +111,111 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 		cnt[id] = 0;
 		bpt s = at[p];
 		do {
-			int q = (board_y(&b, s)) * w + board_x(&b, s);
+			int q = board_y(&b, s) * w + board_x(&b, s);
 			cid[q] = (int16_t)id;
 			sum[id] += own[s] * (c == SCORE_BLACK ? 1.0 : -1.0);
 			cnt[id]++;
 			s = board_next(&b, s);
 		} while (s != at[p]);
 	}
-	/* chains that share a liberty share their fate: decide per group */
-	int par[SCORE_MAX_POINTS];
+
+	/* 4. Chains that share a liberty share their fate: decide per
+	 * group (the union of such chains of one colour). */
 	for (int i = 0; i < nch; i++)
 		par[i] = i;
-	int grp = getenv("GRP") ? atoi(getenv("GRP")) : 1;
-	for (int p = 0; grp && p < np; p++) {
+	for (int p = 0; p < np; p++) {
+		int nb[4], k, cols[4];
 		if (pos->color[p])
 			continue;
-		int x = p % w, y = p / w, ids[4], cols[4], k = 0,
-		    opp[3] = {0, 0, 0};
-		if (x > 0) {
-			ids[k] = p - 1;
-			k++;
+		k = nbrs(w, h, p, nb);
+		for (int i = 0; i < k; i++)
+			cols[i] = pos->color[nb[i]];
+		for (int i = 0; i < k; i++)
+			for (int j = i + 1; j < k; j++)
+				if (cols[i] && cols[j] == cols[i]) {
+					int a = find(par, cid[nb[i]]);
+					int bb = find(par, cid[nb[j]]);
+					if (a != bb)
+						par[a] = bb;
+				}
+	}
+	{
+		double gsum[SCORE_MAX_POINTS];
+		int gcnt[SCORE_MAX_POINTS];
+		for (int i = 0; i < nch; i++) {
+			gsum[i] = 0;
+			gcnt[i] = 0;
 		}
-		if (x < w - 1) {
-			ids[k] = p + 1;
-			k++;
+		for (int i = 0; i < nch; i++) {
+			int a = find(par, i);
+			gsum[a] += sum[i];
+			gcnt[a] += cnt[i];
 		}
-		if (y > 0) {
-			ids[k] = p - w;
-			k++;
+		for (int i = 0; i < nch; i++) {
+			int a = find(par, i);
+			gm[i] = gsum[a] / (gcnt[a] * (double)n);
+			cnt[i] = gcnt[a];
 		}
-		if (y < h - 1) {
-			ids[k] = p + w;
-			k++;
-		}
-		for (int i = 0; i < k; i++) {
-			cols[i] = pos->color[ids[i]];
-			opp[cols[i]]++;
-		}
-		for (int i = 0; i < k; i++) {
-			if (!cols[i])
+	}
+	for (int i = 0; i < nch; i++)
+		cdead[i] = gm[i] < ALIVE_MARGIN;
+
+	/* 5. Two unclear groups of both colours side by side (a race the
+	 * random playouts split evenly) cannot both be dead: the one the
+	 * playouts like better lives, or the larger on a tie. */
+	{
+		uint8_t loser[SCORE_MAX_POINTS], paired[SCORE_MAX_POINTS];
+		memset(loser, 0, sizeof(loser));
+		memset(paired, 0, sizeof(paired));
+		for (int p = 0; p < np; p++) {
+			int c = pos->color[p], i;
+			if (!c || alive[p])
 				continue;
-			if (grp == 2 && opp[3 - cols[i]])
+			i = cid[p];
+			if (!cdead[i] || gm[i] < -RACE_BAND ||
+			    gm[i] > RACE_BAND)
 				continue;
-			for (int j = i + 1; j < k; j++) {
-				if (cols[j] != cols[i])
-					continue;
-				int a = cid[ids[i]], bb = cid[ids[j]];
-				while (par[a] != a)
-					a = par[a];
-				while (par[bb] != bb)
-					bb = par[bb];
-				if (a != bb)
-					par[a] = bb;
-			}
+			int x = p % w, y = p / w;
+			for (int dy = -2; dy <= 2; dy++)
+				for (int dx = -2; dx <= 2; dx++) {
+					int xx = x + dx, yy = y + dy, q, j;
+					if ((dx < 0 ? -dx : dx) +
+						    (dy < 0 ? -dy : dy) >
+						2 ||
+					    xx < 0 || yy < 0 || xx >= w ||
+					    yy >= h)
+						continue;
+					q = yy * w + xx;
+					if (pos->color[q] != 3 - c || alive[q])
+						continue;
+					j = cid[q];
+					if (!cdead[j] || gm[j] < -RACE_BAND ||
+					    gm[j] > RACE_BAND)
+						continue;
+					paired[i] = 1;
+					if (gm[i] < gm[j] ||
+					    (gm[i] == gm[j] && cnt[i] < cnt[j]))
+						loser[i] = 1;
+				}
 		}
+		for (int i = 0; i < nch; i++)
+			if (paired[i] && !loser[i] &&
+			    cnt[i] >= np / RACE_MIN_STONES_DIV)
+				cdead[i] = 0;
 	}
-	double gsum[SCORE_MAX_POINTS];
-	int gcnt[SCORE_MAX_POINTS];
-	for (int i = 0; i < nch; i++) {
-		gsum[i] = 0;
-		gcnt[i] = 0;
-	}
-	for (int i = 0; i < nch; i++) {
-		int a = i;
-		while (par[a] != a)
-			a = par[a];
-		gsum[a] += sum[i];
-		gcnt[a] += cnt[i];
-	}
-	for (int i = 0; i < nch; i++) {
-		int a = i;
-		while (par[a] != a)
-			a = par[a];
-		sum[i] = gsum[a];
-		cnt[i] = gcnt[a];
-	}
-	/* Group aliveness (own point of view) per chain, and the best
-	 * aliveness among opponent groups within distance two: an unclear
-	 * group dies when an opponent group next to it is more alive. */
-	double gm[SCORE_MAX_POINTS], oppbest[SCORE_MAX_POINTS];
-	for (int i = 0; i < nch; i++) {
-		gm[i] = sum[i] / (cnt[i] * (double)n);
-		oppbest[i] = -2;
-	}
+
+	/* 6. Benson overrides everything. */
 	for (int p = 0; p < np; p++) {
 		int c = pos->color[p];
-		if (!c)
+		if (!c || alive[p])
 			continue;
-		int x = p % w, y = p / w;
-		for (int dy = -2; dy <= 2; dy++)
-			for (int dx = -2; dx <= 2; dx++) {
-				int xx = x + dx, yy = y + dy;
-				if ((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy) >
-					2 ||
-				    xx < 0 || yy < 0 || xx >= w || yy >= h)
-					continue;
-				int q = yy * w + xx;
-				if (pos->color[q] != 3 - c)
-					continue;
-				double v = alive[q] ? 1.0 : gm[cid[q]];
-				if (v > oppbest[cid[p]])
-					oppbest[cid[p]] = v;
-			}
-	}
-	double lo = getenv("LO") ? atof(getenv("LO")) : -0.2;
-	double hi = getenv("HI") ? atof(getenv("HI")) : 0.2;
-	for (int p = 0; p < np; p++) {
-		int c = pos->color[p];
-		if (!c)
-			continue;
-		if (alive[p])
-			continue;
-		if (terr[p] == 3 - c) {
-			pos->dead[p] = 1;
-			continue;
-		}
-		double m = gm[cid[p]];
-		if (m < lo || (m < hi && oppbest[cid[p]] > m))
+		if (terr[p] == 3 - c || cdead[cid[p]])
 			pos->dead[p] = 1;
 	}
-	/* open boundaries: empty points the playouts give to one side */
-	for (int p = 0; p < np; p++) {
-		if (pos->color[p])
-			continue;
-		double m = own[at[p]] / (double)n;
-		if (terr[p])
+	/* Points of pass-alive territory are that side's whatever the
+	 * flood fill says (a dead stone may sit on the boundary). */
+	for (int p = 0; p < np; p++)
+		if (!pos->color[p] && terr[p])
 			pos->owner_hint[p] = terr[p];
-		else if (m >= (getenv("TH") ? atof(getenv("TH")) : 2.0))
-			pos->owner_hint[p] = SCORE_BLACK;
-		else if (m <= -(getenv("TH") ? atof(getenv("TH")) : 2.0))
-			pos->owner_hint[p] = SCORE_WHITE;
-	}
 	return 0;
 }

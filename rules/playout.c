@@ -1,7 +1,6 @@
 /*
  * playout.c - light Monte Carlo playouts for dead-stone estimation.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "playout.h"
@@ -86,38 +85,19 @@ acceptable(const struct board *b, int color, bpt pt, const uint8_t *forbid)
 		return false;
 	if (board_is_eyelike(b, pt, color))
 		return false;
-	if (board_legal(b, color, pt, false) != BOARD_OK)
+	/* With an empty neighbour a move is never suicide, and never a ko
+	 * recapture (the ko point is enclosed by the capturing side). */
+	if (board_nbr_count(b, pt, BOARD_EMPTY) == 0 &&
+	    board_legal(b, color, pt, false) != BOARD_OK)
 		return false;
-	/* Self-atari of a chain of more than sa_max stones is refused, so
-	 * that seki survives; smaller sacrifices that also put an
-	 * opponent chain in atari are allowed (nakade-like throw-ins). */
+	/* Self-atari of a chain of two or more stones is refused, so that
+	 * seki survives (allowing small sacrifices for nakade was tried and
+	 * lost more seki than it won kills). */
 	if (libs_after(b, color, pt) < 2) {
-		int n = 1, mutual = 0;
-		bpt seen[4];
-		int ns = 0;
 		bpt nb[4] = {pt - 1, pt + 1, pt - b->stride, pt + b->stride};
-		for (int i = 0; i < 4; i++) {
-			int c = board_color(b, nb[i]);
-			if (c == BOARD_OPP(color) && board_libs(b, nb[i]) == 2)
-				mutual = 1;
-			if (c != color)
-				continue;
-			bpt hd = board_head(b, nb[i]);
-			int dup = 0;
-			for (int j = 0; j < ns; j++)
-				dup |= seen[j] == hd;
-			if (dup)
-				continue;
-			seen[ns++] = hd;
-			n += board_stones(b, nb[i]);
-		}
-		static int sa_max = -1, sa_mut = -1;
-		if (sa_max < 0) {
-			sa_max = getenv("SA") ? atoi(getenv("SA")) : 1;
-			sa_mut = getenv("SAM") ? atoi(getenv("SAM")) : 1;
-		}
-		if (n > 1 && !(n <= sa_max && (mutual || !sa_mut)))
-			return false;
+		for (int i = 0; i < 4; i++)
+			if (board_color(b, nb[i]) == color)
+				return false;
 	}
 	return true;
 }
@@ -219,9 +199,10 @@ playout_ownership(const struct board *b, const struct playout_opts *o, int *own,
 					    : nw && !nb ? BOARD_WHITE
 							: 0;
 				}
-				own[p] += c == BOARD_BLACK   ? 1
-					  : c == BOARD_WHITE ? -1
-							     : 0;
+				int v = c == BOARD_BLACK   ? 1
+					: c == BOARD_WHITE ? -1
+							   : 0;
+				own[p] += v;
 			}
 	}
 	return o->playouts;

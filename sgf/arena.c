@@ -25,14 +25,6 @@ struct adopted {
 	struct adopted *next;
 };
 
-struct sgf_arena {
-	struct block *head; /* current standard block, then older ones */
-	struct block *big;  /* dedicated blocks for large requests */
-	unsigned char *cur, *end;
-	struct adopted *adopted;
-	size_t bytes;
-};
-
 /* The cache: blocks of BLOCK_SIZE freed by arenas of this thread.  A
  * pthread key with a destructor frees it when the thread exits. */
 struct cache {
@@ -113,7 +105,7 @@ sgf_arena_new(void)
 }
 
 void *
-sgf_arena_alloc(struct sgf_arena *a, size_t n)
+sgf_arena_alloc_slow(struct sgf_arena *a, size_t n)
 {
 	struct block *b;
 	void *p;

@@ -13,12 +13,36 @@
 
 #include <stddef.h>
 
-struct sgf_arena;
+struct block;
+struct adopted;
+
+/* Visible only for the inline fast path of sgf_arena_alloc(). */
+struct sgf_arena {
+	struct block *head; /* current standard block, then older ones */
+	struct block *big;  /* dedicated blocks for large requests */
+	unsigned char *cur, *end;
+	struct adopted *adopted;
+	size_t bytes;
+};
+
+#define SGF_ARENA_ALIGN 16
 
 /* A new empty arena, or NULL when out of memory. */
 struct sgf_arena *sgf_arena_new(void);
 /* n bytes aligned for any type, uninitialised; NULL when out of memory. */
-void *sgf_arena_alloc(struct sgf_arena *a, size_t n);
+void *sgf_arena_alloc_slow(struct sgf_arena *a, size_t n);
+static inline void *
+sgf_arena_alloc(struct sgf_arena *a, size_t n)
+{
+	size_t r = (n + SGF_ARENA_ALIGN - 1) & ~(size_t)(SGF_ARENA_ALIGN - 1);
+
+	if (r && (size_t)(a->end - a->cur) >= r) {
+		void *p = a->cur;
+		a->cur += r;
+		return p;
+	}
+	return sgf_arena_alloc_slow(a, n);
+}
 /* Same, zero filled. */
 void *sgf_arena_zalloc(struct sgf_arena *a, size_t n);
 /* Free `p` (from malloc) together with the arena.  Returns 0, or -1 when

@@ -212,7 +212,41 @@ sgf_utf8_valid(const unsigned char *s, size_t len)
 	return len;
 }
 
-/* Copy valid UTF-8, replacing each invalid byte by U+FFFD. */
+/* Length of the maximal subpart of an ill-formed sequence at s[0]: a
+ * truncated but otherwise valid prefix counts as one bad character, as
+ * Unicode recommends (and as most decoders do). */
+static size_t
+bad_len(const unsigned char *s, size_t len)
+{
+	unsigned char c = s[0], lo = 0x80, hi = 0xBF;
+	size_t need, k;
+
+	if (c >= 0xC2 && c <= 0xDF)
+		need = 1;
+	else if (c >= 0xE0 && c <= 0xEF)
+		need = 2;
+	else if (c >= 0xF0 && c <= 0xF4)
+		need = 3;
+	else
+		return 1;
+	if (c == 0xE0)
+		lo = 0xA0;
+	else if (c == 0xED)
+		hi = 0x9F;
+	else if (c == 0xF0)
+		lo = 0x90;
+	else if (c == 0xF4)
+		hi = 0x8F;
+	for (k = 1; k <= need && k < len; k++) {
+		if (s[k] < lo || s[k] > hi)
+			break;
+		lo = 0x80;
+		hi = 0xBF;
+	}
+	return k;
+}
+
+/* Copy valid UTF-8, replacing each ill-formed sequence by U+FFFD. */
 static char *
 utf8_repair(const char *in, size_t len, size_t *outlen, size_t *nbad)
 {
@@ -231,13 +265,92 @@ utf8_repair(const char *in, size_t len, size_t *outlen, size_t *nbad)
 		if (i < len) {
 			memcpy(w, "\xEF\xBF\xBD", 3);
 			w += 3;
-			i++;
+			i += bad_len(s + i, len - i);
 			(*nbad)++;
 		}
 	}
 	*w = 0;
 	*outlen = (size_t)(w - out);
 	return out;
+}
+
+/* Mostly UTF-8: valid multi-byte characters outnumber the bad spots
+ * (a record truncated inside a character, a stray Latin-1 byte). */
+static int
+mostly_utf8(const unsigned char *s, size_t len)
+{
+	size_t i = 0, good = 0, bad = 0;
+
+	while (i < len) {
+		size_t ok = sgf_utf8_valid(s + i, len - i), j;
+		for (j = i; j < i + ok; j++)
+			good += s[j] >= 0xC0;
+		i += ok;
+		if (i < len) {
+			bad++;
+			i += bad_len(s + i, len - i);
+		}
+	}
+	return good >= 4 * bad && good > 0;
+}
+
+/* iconv_open() is slow (it loads a module): keep a few converters per
+ * thread, closed by a key destructor when the thread ends. */
+#define ICONV_CACHE 8
+struct icache {
+	const char *name[ICONV_CACHE]; /* static or interned strings */
+	iconv_t cd[ICONV_CACHE];
+	unsigned n, next;
+};
+static _Thread_local struct icache icache;
+static pthread_key_t icache_key;
+static pthread_once_t icache_once = PTHREAD_ONCE_INIT;
+
+static void
+icache_destroy(void *arg)
+{
+	struct icache *c = arg;
+	unsigned i;
+
+	for (i = 0; i < c->n; i++)
+		iconv_close(c->cd[i]);
+	c->n = 0;
+}
+
+static void
+icache_init(void)
+{
+	(void)pthread_key_create(&icache_key, icache_destroy);
+}
+
+static iconv_t
+icache_get(const char *from)
+{
+	struct icache *c = &icache;
+	unsigned i;
+	iconv_t cd;
+
+	for (i = 0; i < c->n; i++)
+		if (!strcmp(c->name[i], from)) {
+			iconv(c->cd[i], NULL, NULL, NULL, NULL);
+			return c->cd[i];
+		}
+	cd = iconv_open("UTF-8", from);
+	if (cd == (iconv_t)-1)
+		return cd;
+	if (c->n == 0) {
+		pthread_once(&icache_once, icache_init);
+		pthread_setspecific(icache_key, c);
+	}
+	if (c->n < ICONV_CACHE) {
+		i = c->n++;
+	} else {
+		i = c->next++ % ICONV_CACHE;
+		iconv_close(c->cd[i]);
+	}
+	c->name[i] = from;
+	c->cd[i] = cd;
+	return cd;
 }
 
 char *
@@ -253,16 +366,14 @@ sgf_charset_to_utf8(const char *cs, const char *in, size_t len, size_t *outlen,
 	*nbad = 0;
 	if (sgf_charset_is_utf8(cs))
 		return utf8_repair(in, len, outlen, nbad);
-	cd = iconv_open("UTF-8", from);
+	cd = icache_get(from);
 	if (cd == (iconv_t)-1) {
 		*nbad = (size_t)-1;
 		return NULL;
 	}
 	out = malloc(cap + 1);
-	if (!out) {
-		iconv_close(cd);
+	if (!out)
 		return NULL;
-	}
 	while (il > 0) {
 		char *op = out + used;
 		size_t ol = cap - used;
@@ -278,7 +389,6 @@ sgf_charset_to_utf8(const char *cs, const char *in, size_t len, size_t *outlen,
 			n = realloc(out, cap * 2 + 1);
 			if (!n) {
 				free(out);
-				iconv_close(cd);
 				return NULL;
 			}
 			out = n;
@@ -301,7 +411,6 @@ sgf_charset_to_utf8(const char *cs, const char *in, size_t len, size_t *outlen,
 		iconv(cd, NULL, NULL, &op, &ol);
 		used = (size_t)(op - out);
 	}
-	iconv_close(cd);
 	out[used] = 0;
 	*outlen = used;
 	return out;
@@ -579,7 +688,7 @@ sgf_charset_detect(const char *data, size_t len, struct cs_info *info)
 		return "UTF-16LE";
 	if (len >= 2 && s[0] == 0xFE && s[1] == 0xFF)
 		return "UTF-16BE";
-	if (looks_utf16(s, len, &be))
+	if (len >= 2 && (!s[0] || !s[1]) && looks_utf16(s, len, &be))
 		return be ? "UTF-16BE" : "UTF-16LE";
 	ca = find_ca(data, len, 1, &vlen);
 	if (!ca)
@@ -617,6 +726,11 @@ sgf_charset_detect(const char *data, size_t len, struct cs_info *info)
 			return cs;
 	}
 	if (sgf_utf8_valid(s, len) == len) {
+		if (cs && !sgf_charset_is_utf8(cs))
+			info->how = CS_WRONG_DECLARED;
+		return "UTF-8";
+	}
+	if (mostly_utf8(s, len)) {
 		if (cs && !sgf_charset_is_utf8(cs))
 			info->how = CS_WRONG_DECLARED;
 		return "UTF-8";

@@ -77,8 +77,8 @@ sgf_code_name(enum sgf_code c)
 	return code_names[c];
 }
 
-/* In enum order, so that pid_names[pid] is the identifier. */
-static const char *const pid_names[SGF_P_COUNT] = {
+/* In enum order, so that sgf_pid_names[pid] is the identifier. */
+const char *const sgf_pid_names[SGF_P_COUNT] = {
     "",	  "B",	"W",  "AB", "AW", "AE", "PL", "KO", "MN", "C",	"N",  "FF",
     "GM", "SZ", "CA", "AP", "ST", "PB", "PW", "BR", "WR", "RE", "KM", "HA",
     "RU", "DT", "EV", "GN", "PC", "RO", "TM", "OT", "GC", "SO", "US", "AN",
@@ -91,45 +91,13 @@ sgf_pid_name(enum sgf_pid pid)
 {
 	if ((unsigned)pid >= SGF_P_COUNT)
 		return "";
-	return pid_names[pid];
-}
-
-/* A 26x27 table indexed by the first letter and the second letter (0 for
- * one-letter identifiers), built once. */
-static unsigned char pid_table[26][27];
-static int pid_table_ready;
-
-static void
-pid_table_build(void)
-{
-	int i;
-
-	for (i = 1; i < SGF_P_COUNT; i++) {
-		const char *s = pid_names[i];
-		pid_table[s[0] - 'A'][s[1] ? s[1] - 'A' + 1 : 0] =
-		    (unsigned char)i;
-	}
-	__atomic_store_n(&pid_table_ready, 1, __ATOMIC_RELEASE);
+	return sgf_pid_names[pid];
 }
 
 enum sgf_pid
 sgf_pid_lookup(const char *id, size_t len)
 {
-	unsigned a, b;
-
-	if (!__atomic_load_n(&pid_table_ready, __ATOMIC_ACQUIRE))
-		pid_table_build(); /* idempotent: races write equal bytes */
-	if (len < 1 || len > 2)
-		return SGF_P_OTHER;
-	a = (unsigned char)id[0] - 'A';
-	if (a >= 26)
-		return SGF_P_OTHER;
-	if (len == 1)
-		return (enum sgf_pid)pid_table[a][0];
-	b = (unsigned char)id[1] - 'A';
-	if (b >= 26)
-		return SGF_P_OTHER;
-	return (enum sgf_pid)pid_table[a][b + 1];
+	return sgf_pid_lookup_inline(id, len);
 }
 
 enum sgf_pid
@@ -366,7 +334,7 @@ canon_id(struct sgf_game *g, const char *id, enum sgf_pid *pid)
 	buf[n] = 0;
 	*pid = sgf_pid_lookup(buf, n);
 	if (*pid != SGF_P_OTHER)
-		return pid_names[*pid];
+		return sgf_pid_names[*pid];
 	return sgf_game_strdup(g, buf, n);
 }
 

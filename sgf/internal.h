@@ -90,6 +90,89 @@ int sgf_is_tree_start(const unsigned char *p, const unsigned char *end,
  * say (guessed, wrong or unknown CA); the parser repeats it to report. */
 #define SGF_CHUNK_CS_NOTE (1u << 16)
 
+/* pid of a one- or two-letter identifier: [first - 'A'][second - 'A' + 1,
+ * or 0 for one letter]; 0 (SGF_P_OTHER) elsewhere. */
+static const unsigned char sgf_pid_table[26][27] = {
+    [1][0] = 1,	   /* B */
+    [22][0] = 2,   /* W */
+    [0][2] = 3,	   /* AB */
+    [0][23] = 4,   /* AW */
+    [0][5] = 5,	   /* AE */
+    [15][12] = 6,  /* PL */
+    [10][15] = 7,  /* KO */
+    [12][14] = 8,  /* MN */
+    [2][0] = 9,	   /* C */
+    [13][0] = 10,  /* N */
+    [5][6] = 11,   /* FF */
+    [6][13] = 12,  /* GM */
+    [18][26] = 13, /* SZ */
+    [2][1] = 14,   /* CA */
+    [0][16] = 15,  /* AP */
+    [18][20] = 16, /* ST */
+    [15][2] = 17,  /* PB */
+    [15][23] = 18, /* PW */
+    [1][18] = 19,  /* BR */
+    [22][18] = 20, /* WR */
+    [17][5] = 21,  /* RE */
+    [10][13] = 22, /* KM */
+    [7][1] = 23,   /* HA */
+    [17][21] = 24, /* RU */
+    [3][20] = 25,  /* DT */
+    [4][22] = 26,  /* EV */
+    [6][14] = 27,  /* GN */
+    [15][3] = 28,  /* PC */
+    [17][15] = 29, /* RO */
+    [19][13] = 30, /* TM */
+    [14][20] = 31, /* OT */
+    [6][3] = 32,   /* GC */
+    [18][15] = 33, /* SO */
+    [20][19] = 34, /* US */
+    [0][14] = 35,  /* AN */
+    [2][16] = 36,  /* CP */
+    [1][20] = 37,  /* BT */
+    [22][20] = 38, /* WT */
+    [14][14] = 39, /* ON */
+    [11][2] = 40,  /* LB */
+    [0][18] = 41,  /* AR */
+    [11][14] = 42, /* LN */
+    [19][2] = 43,  /* TB */
+    [19][23] = 44, /* TW */
+    [12][1] = 45,  /* MA */
+    [2][18] = 46,  /* CR */
+    [18][17] = 47, /* SQ */
+    [19][18] = 48, /* TR */
+    [18][12] = 49, /* SL */
+    [3][4] = 50,   /* DD */
+    [21][23] = 51, /* VW */
+    [5][7] = 52,   /* FG */
+    [15][13] = 53, /* PM */
+    [1][12] = 54,  /* BL */
+    [22][12] = 55, /* WL */
+    [14][2] = 56,  /* OB */
+    [14][23] = 57, /* OW */
+};
+
+extern const char *const sgf_pid_names[SGF_P_COUNT];
+
+/* pid of an upper-case identifier of `len` bytes. */
+static inline enum sgf_pid
+sgf_pid_lookup_inline(const char *id, size_t len)
+{
+	unsigned a, b;
+
+	if (len - 1 > 1)
+		return SGF_P_OTHER;
+	a = (unsigned)(unsigned char)id[0] - 'A';
+	if (a >= 26)
+		return SGF_P_OTHER;
+	if (len == 1)
+		return (enum sgf_pid)sgf_pid_table[a][0];
+	b = (unsigned)(unsigned char)id[1] - 'A';
+	if (b >= 26)
+		return SGF_P_OTHER;
+	return (enum sgf_pid)sgf_pid_table[a][b + 1];
+}
+
 /* game.c */
 struct sgf_game *sgf_game_new_lim(const char *file, unsigned index,
 				  const struct sgf_limits *lim);
@@ -101,6 +184,8 @@ void sgf_game_diag_at(struct sgf_game *g, enum sgf_code code,
 void sgf_limits_fill(struct sgf_limits *out, const struct sgf_limits *in);
 /* Canonical id string for a pid (static storage). */
 const char *sgf_pid_name(enum sgf_pid pid);
+extern const char *const sgf_pid_names[SGF_P_COUNT];
+
 /* pid of an upper-case identifier of `len` bytes. */
 enum sgf_pid sgf_pid_lookup(const char *id, size_t len);
 

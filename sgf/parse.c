@@ -36,7 +36,9 @@ struct parser {
 	size_t nprops;
 	uint64_t mask; /* known pids present in cur */
 	int stop;
-	int done; /* the tree's final ')' was read */
+	int done;	      /* the tree's final ')' was read */
+	const char *value_cs; /* decode each value from this charset */
+	int after_pop;	      /* last token was a variation's ')' */
 };
 
 static void
@@ -76,7 +78,7 @@ push(struct parser *ps, size_t off)
 }
 
 static struct sgf_node *
-new_node(struct parser *ps, size_t off)
+new_node_slow(struct parser *ps, size_t off)
 {
 	struct sgf_game *g = ps->g;
 	struct sgf_node *n, *p = ps->cur, *s;
@@ -93,7 +95,10 @@ new_node(struct parser *ps, size_t off)
 		nomem(ps, off);
 		return NULL;
 	}
-	memset(n, 0, sizeof(*n));
+	n->props = NULL;
+	n->child = NULL;
+	n->next = NULL;
+	n->nchildren = 0;
 	n->off = (uint32_t)off;
 	n->parent = p;
 	if (!p && g->root) {
@@ -127,6 +132,40 @@ new_node(struct parser *ps, size_t off)
 	g->nnodes++;
 	ps->cur = n;
 	ps->in_seq = 1;
+	ps->after_pop = 0;
+	ps->lastprop = NULL;
+	ps->nprops = 0;
+	ps->mask = 0;
+	return n;
+}
+
+/* A node in a sequence: the common case inline, the rest above. */
+static inline struct sgf_node *
+new_node(struct parser *ps, size_t off)
+{
+	struct sgf_node *n, *p = ps->cur;
+	struct sgf_game *g = ps->g;
+
+	if (!p || p->child || g->nnodes >= ps->lim->max_nodes ||
+	    (ps->sp && !ps->stack[ps->sp - 1].first))
+		return new_node_slow(ps, off);
+	n = sgf_arena_alloc(g->arena, sizeof(*n));
+	if (!n)
+		return new_node_slow(ps, off);
+	n->props = NULL;
+	n->child = NULL;
+	n->next = NULL;
+	n->nchildren = 0;
+	n->off = (uint32_t)off;
+	n->parent = p;
+	p->child = n;
+	p->nchildren = 1;
+	ps->hint_parent = p;
+	ps->hint_last = n;
+	g->nnodes++;
+	ps->cur = n;
+	ps->in_seq = 1;
+	ps->after_pop = 0;
 	ps->lastprop = NULL;
 	ps->nprops = 0;
 	ps->mask = 0;
@@ -161,6 +200,39 @@ unescape(struct parser *ps, size_t a, size_t b, uint32_t *outlen)
 	*w = 0;
 	*outlen = (uint32_t)(w - d);
 	return d;
+}
+
+/* Text with 8-bit structure but UTF-16 values (SGFC's mixed-encoding
+ * test): decode one value.  Returns 0 when out of memory. */
+static int
+value_decode(struct parser *ps, struct sgf_value *v)
+{
+	size_t outlen, nbad;
+	char *u, *d;
+
+	/* only values that are UTF-16 (numbers, points stay ASCII); the
+	 * others must at least be valid UTF-8 */
+	if (v->len % 2 || !memchr(v->s, 0, v->len)) {
+		if (sgf_utf8_valid((const unsigned char *)v->s, v->len) ==
+		    v->len)
+			return 1;
+		u = sgf_charset_to_utf8("UTF-8", v->s, v->len, &outlen, &nbad);
+	} else {
+		u = sgf_charset_to_utf8(ps->value_cs, v->s, v->len, &outlen,
+					&nbad);
+	}
+	if (!u)
+		return 0;
+	d = sgf_game_strdup(ps->g, u, outlen);
+	free(u);
+	if (!d)
+		return 0;
+	if (nbad)
+		diag(ps, SGF_W_BAD_CHARS, SGF_WARNING, v->off,
+		     "invalid characters in a value replaced by U+FFFD", NULL);
+	v->s = d;
+	v->len = (uint32_t)outlen;
+	return 1;
 }
 
 /* Skip one value starting at t[i] == '['.  Returns the index of the
@@ -222,6 +294,72 @@ find_dup(struct parser *ps, enum sgf_pid pid, const char *id, size_t len)
 	return NULL;
 }
 
+/* The common case, in few instructions: a known one- or two-letter
+ * identifier, not yet in the node, with one value without escapes.
+ * Returns the index after it, or 0 to take the general path. */
+static inline size_t
+property_fast(struct parser *ps, size_t i)
+{
+	unsigned char *t = ps->t;
+	size_t k = i + 1, j;
+	enum sgf_pid pid;
+	struct sgf_prop *p;
+	struct sgf_value *v;
+	unsigned char c;
+
+	if (!ps->in_seq)
+		return 0;
+	if (is_upper(t[k]))
+		k++;
+	if (t[k] != '[')
+		return 0;
+	pid = sgf_pid_lookup_inline((const char *)t + i, k - i);
+	if (pid == SGF_P_OTHER || (ps->mask & ((uint64_t)1 << pid)) ||
+	    ps->nprops >= ps->lim->max_props)
+		return 0;
+	for (j = k + 1; (c = t[j]) != ']'; j++)
+		if (c == '\\' || c == 0)
+			return 0;
+	if (j - k - 1 > ps->lim->max_value_bytes)
+		return 0;
+	/* what follows must end the value and not be another value */
+	c = t[j + 1];
+	if (c != ';' && c != ')' && c != '(' && !is_upper(c)) {
+		size_t q = j + 1;
+		if (value_end_ok(t + q, t + ps->n, 1) != 1)
+			return 0;
+		while (q < ps->n && is_ws(t[q]))
+			q++;
+		if (t[q] == '[')
+			return 0;
+	} else if (is_upper(c) && value_end_ok(t + j + 1, t + ps->n, 1) != 1) {
+		return 0;
+	}
+	p = sgf_arena_alloc(ps->g->arena, sizeof(*p) + sizeof(*v));
+	if (!p)
+		return 0;
+	v = (struct sgf_value *)(p + 1);
+	v->s = (const char *)t + k + 1;
+	v->len = (uint32_t)(j - k - 1);
+	v->off = (uint32_t)k;
+	v->next = NULL;
+	t[j] = 0;
+	p->id = sgf_pid_names[pid];
+	p->pid = pid;
+	p->off = (uint32_t)i;
+	p->nvalues = 1;
+	p->values = v;
+	p->next = NULL;
+	if (ps->lastprop)
+		ps->lastprop->next = p;
+	else
+		ps->cur->props = p;
+	ps->lastprop = p;
+	ps->nprops++;
+	ps->mask |= (uint64_t)1 << pid;
+	return j + 1;
+}
+
 /* Parse a property at t[i] (a letter).  Returns the index after it. */
 static size_t
 property(struct parser *ps, size_t i)
@@ -232,7 +370,7 @@ property(struct parser *ps, size_t i)
 	int lower = 0, toolong = 0, drop = 0;
 	enum sgf_pid pid;
 	struct sgf_prop *p, *dup;
-	struct sgf_value *last = NULL;
+	struct sgf_value *last = NULL, *spare = NULL;
 	uint32_t nvalues = 0;
 
 	for (; is_letter(t[i]); i++) {
@@ -285,7 +423,7 @@ property(struct parser *ps, size_t i)
 		if (!new_node(ps, start))
 			return n;
 	}
-	pid = sgf_pid_lookup(id, idlen);
+	pid = sgf_pid_lookup_inline(id, idlen);
 	dup = drop ? NULL : find_dup(ps, pid, id, idlen);
 	p = NULL;
 	if (!drop) {
@@ -310,16 +448,22 @@ property(struct parser *ps, size_t i)
 				ps->stop = 1;
 				return n;
 			}
-			p = sgf_arena_alloc(ps->g->arena, sizeof(*p));
+			/* the property and its first value in one piece */
+			p = sgf_arena_alloc(ps->g->arena,
+					    sizeof(*p) +
+						sizeof(struct sgf_value));
 			if (!p) {
 				nomem(ps, start);
 				return n;
 			}
-			memset(p, 0, sizeof(*p));
+			spare = (struct sgf_value *)(p + 1);
+			p->values = NULL;
+			p->next = NULL;
+			p->nvalues = 0;
 			p->pid = pid;
 			p->off = (uint32_t)start;
 			p->id = pid != SGF_P_OTHER
-				    ? sgf_pid_name(pid)
+				    ? sgf_pid_names[pid]
 				    : sgf_game_strdup(ps->g, id, idlen);
 			if (!p->id) {
 				nomem(ps, start);
@@ -356,7 +500,12 @@ property(struct parser *ps, size_t i)
 				ps->stop = 1;
 				break;
 			}
-			v = sgf_arena_alloc(ps->g->arena, sizeof(*v));
+			if (spare) {
+				v = spare;
+				spare = NULL;
+			} else {
+				v = sgf_arena_alloc(ps->g->arena, sizeof(*v));
+			}
 			if (!v) {
 				nomem(ps, i);
 				break;
@@ -373,6 +522,10 @@ property(struct parser *ps, size_t i)
 				t[e] = 0;
 				v->s = (const char *)t + i + 1;
 				v->len = (uint32_t)(e - i - 1);
+			}
+			if (ps->value_cs && !value_decode(ps, v)) {
+				nomem(ps, i);
+				break;
 			}
 			if (last)
 				last->next = v;
@@ -480,6 +633,12 @@ parse_text(struct parser *ps, unsigned flags)
 
 		switch (c) {
 		case ';':
+			if (ps->after_pop)
+				diag(ps, SGF_W_OTHER, SGF_WARNING, i,
+				     "node after a variation: made a new "
+				     "variation",
+				     NULL);
+			ps->after_pop = 0;
 			if (!new_node(ps, i))
 				return;
 			i++;
@@ -497,6 +656,7 @@ parse_text(struct parser *ps, unsigned flags)
 			if (push(ps, i))
 				return;
 			ps->in_seq = 0;
+			ps->after_pop = 0;
 			if (is_letter(t[j])) {
 				diag(ps, SGF_W_MISSING_SEMI, SGF_WARNING, i,
 				     "missing ';' after '('", NULL);
@@ -516,6 +676,7 @@ parse_text(struct parser *ps, unsigned flags)
 			ps->sp--;
 			ps->cur = ps->stack[ps->sp].parent;
 			ps->in_seq = 0;
+			ps->after_pop = 1;
 			if (ps->stack[ps->sp].first) {
 				ps->hint_parent = ps->cur;
 				ps->hint_last = ps->stack[ps->sp].first;
@@ -544,9 +705,11 @@ parse_text(struct parser *ps, unsigned flags)
 		default:
 			if (is_ws(c))
 				i++;
-			else if (is_letter(c))
-				i = property(ps, i);
-			else
+			else if (is_letter(c)) {
+				size_t f =
+				    is_upper(c) ? property_fast(ps, i) : 0;
+				i = f ? f : property(ps, i);
+			} else
 				i = garbage(ps, i);
 		}
 	}
@@ -567,11 +730,13 @@ after:
 
 /* Parse text (mutable, NUL terminated at t[n]) into g. */
 static void
-parse_into(struct sgf_game *g, unsigned char *t, size_t n, unsigned flags)
+parse_into(struct sgf_game *g, unsigned char *t, size_t n, unsigned flags,
+	   const char *value_cs)
 {
 	struct parser ps;
 
 	memset(&ps, 0, sizeof(ps));
+	ps.value_cs = value_cs;
 	ps.g = g;
 	ps.x = gx(g);
 	ps.t = t;
@@ -609,7 +774,8 @@ charset_diag(struct sgf_game *g, const char *cs, const struct cs_info *info)
 
 /* Decode the chunk's bytes to UTF-8 text owned by g. */
 static unsigned char *
-decode(struct sgf_game *g, struct sgf_chunk *ch, size_t *outlen)
+decode(struct sgf_game *g, struct sgf_chunk *ch, size_t *outlen,
+       const char **value_cs)
 {
 	char *data = ch->data;
 	size_t len = ch->len, nbad = 0, bad;
@@ -640,6 +806,12 @@ decode(struct sgf_game *g, struct sgf_chunk *ch, size_t *outlen)
 		charset_diag(g, cs, &info);
 	}
 	g->charset = cs;
+	if (sgf_charset_kind(cs) == CS_UTF16 && len >= 2 && data[0] &&
+	    data[1]) {
+		/* 8-bit structure, UTF-16 values */
+		*value_cs = cs;
+		return (unsigned char *)data;
+	}
 	if (sgf_charset_is_utf8(cs)) {
 		if (ch->flags & SGF_CHUNK_ASCII)
 			return (unsigned char *)data;
@@ -672,6 +844,7 @@ sgf_parse_chunk(struct sgf_chunk *ch, const struct sgf_limits *lim)
 	struct sgf_game *g = sgf_game_new_lim(ch->file, ch->index, lim);
 	unsigned char *t;
 	size_t n = 0;
+	const char *value_cs = NULL;
 
 	if (!g) {
 		sgf_chunk_release(ch);
@@ -687,7 +860,7 @@ sgf_parse_chunk(struct sgf_chunk *ch, const struct sgf_limits *lim)
 		sgf_chunk_release(ch);
 		return g;
 	}
-	t = decode(g, ch, &n);
+	t = decode(g, ch, &n, &value_cs);
 	if (!t) {
 		sgf_game_diag_at(g, SGF_E_NOMEM, SGF_ERROR, (uint32_t)g->line,
 				 gx(g)->col0, "out of memory");
@@ -695,7 +868,7 @@ sgf_parse_chunk(struct sgf_chunk *ch, const struct sgf_limits *lim)
 	}
 	g->text = (const char *)t;
 	g->text_len = n;
-	parse_into(g, t, n, ch->flags);
+	parse_into(g, t, n, ch->flags, value_cs);
 	return g;
 }
 

@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -20,38 +21,99 @@
 
 #include "internal.h"
 
-#define READ_SIZE	 ((size_t)256 * 1024)
+#define READ_SIZE	 ((size_t)64 * 1024) /* first buffer: 2x */
 #define MAX_READER_DIAGS 50
 
 enum scan_mode { M_BYTE, M_DBCS, M_ISO2022 };
 
+/* Byte classes of the scanner.  The buffer always ends with a NUL
+ * sentinel, so the inner loops need no bounds check. */
+enum {
+	C_PLAIN = 0,
+	C_SYNTAX, /* '[' '(' ')' outside values, ']' '\\' inside */
+	C_LEAD,	  /* DBCS lead byte: the next byte belongs to it */
+	C_HIGH,	  /* first byte >= 0x80 of a game (BYTE mode) */
+	C_NUL,	  /* end of the buffer, or a NUL byte */
+	C_NL,	  /* '\n': lines are counted while scanning */
+	C_ESC,	  /* 0x1B: ISO-2022 escape */
+};
+
 struct scan {
 	size_t pos;
 	size_t depth;
+	uint64_t nl;   /* newlines between the game start and pos */
+	size_t lastnl; /* index of the last of them */
 	int inval;
-	int dbl; /* ISO-2022: inside a two-byte run */
-	int esc; /* saw ESC (0x1B) */
+	int dbl;  /* ISO-2022: inside a two-byte run */
+	int esc;  /* saw ESC (0x1B) */
+	int high; /* saw a byte >= 0x80 */
+	const unsigned char *vc, *oc;
 };
 
 struct sgf_reader {
 	gzFile gz;
-	int fd, close_fd;
-	unsigned char *buf; /* owned unless mem_mode */
+	int fd;
+	unsigned char *buf; /* owned; buf[len] == 0 */
 	size_t cap, start, len;
-	int mem_mode, eof, ioerr, started;
+	int eof, ioerr, started;
 	const char *file;
 	struct sgf_limits lim;
 	unsigned index;
 	uint64_t line, offset;
+	/* column at start: 1 + characters since lnstart when lnset, else
+	 * col (the line began before what the buffer holds) */
 	uint32_t col;
+	size_t lnstart;
+	int lnset;
 	const char *stream_cs; /* from a BOM */
 	int decoded;	       /* buf holds UTF-8 decoded from stream_cs */
-	unsigned char vcls[256], ocls[256];
+	unsigned char dv[256], dov[256]; /* DBCS tables */
 	enum scan_mode mode;
-	const char *mode_cs;
 	struct sgf_diag *diags, *dtail;
 	unsigned ndiags;
 };
+
+/* BYTE-mode tables, built once: with C_HIGH (until the first high byte
+ * of a game is seen) and without. */
+static unsigned char tv_hi[256], to_hi[256], tv_lo[256], to_lo[256];
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static void
+base_tables(unsigned char *v, unsigned char *o)
+{
+	memset(v, 0, 256);
+	memset(o, 0, 256);
+	v[']'] = v['\\'] = C_SYNTAX;
+	o['['] = o['('] = o[')'] = C_SYNTAX;
+	v[0] = o[0] = C_NUL;
+	v['\n'] = o['\n'] = C_NL;
+	v[0x1B] = o[0x1B] = C_ESC;
+}
+
+static void
+tables_build(void)
+{
+	int c;
+
+	base_tables(tv_lo, to_lo);
+	base_tables(tv_hi, to_hi);
+	for (c = 0x80; c < 256; c++)
+		tv_hi[c] = to_hi[c] = C_HIGH;
+}
+
+static uint32_t
+get_col(const struct sgf_reader *rd)
+{
+	const unsigned char *b = rd->buf;
+	uint32_t c = 1;
+	size_t i;
+
+	if (!rd->lnset)
+		return rd->col;
+	for (i = rd->lnstart; i < rd->start; i++)
+		c += (b[i] & 0xC0) != 0x80;
+	return c;
+}
 
 static void
 rdiag(struct sgf_reader *rd, enum sgf_code code, enum sgf_severity sev,
@@ -67,7 +129,7 @@ rdiag(struct sgf_reader *rd, enum sgf_code code, enum sgf_severity sev,
 	d->code = code;
 	d->severity = sev;
 	d->line = (uint32_t)rd->line;
-	d->col = rd->col;
+	d->col = get_col(rd);
 	snprintf(d->msg, sizeof(d->msg), "%s", msg);
 	if (rd->dtail)
 		rd->dtail->next = d;
@@ -78,21 +140,23 @@ rdiag(struct sgf_reader *rd, enum sgf_code code, enum sgf_severity sev,
 }
 
 static void
-set_mode(struct sgf_reader *rd, enum scan_mode m, const char *cs)
+set_mode(struct sgf_reader *rd, struct scan *st, enum scan_mode m,
+	 const char *cs)
 {
 	int c;
 
-	memset(rd->vcls, 0, sizeof(rd->vcls));
-	memset(rd->ocls, 0, sizeof(rd->ocls));
-	rd->vcls[']'] = rd->vcls['\\'] = 1;
-	rd->ocls['['] = rd->ocls['('] = rd->ocls[')'] = 1;
-	rd->vcls[0x1B] = rd->ocls[0x1B] = 1;
-	if (m == M_DBCS)
+	rd->mode = m;
+	if (m == M_DBCS) {
+		base_tables(rd->dv, rd->dov);
 		for (c = 0x80; c < 256; c++)
 			if (sgf_charset_is_lead(cs, (unsigned char)c))
-				rd->vcls[c] = rd->ocls[c] = 2;
-	rd->mode = m;
-	rd->mode_cs = cs;
+				rd->dv[c] = rd->dov[c] = C_LEAD;
+		st->vc = rd->dv;
+		st->oc = rd->dov;
+	} else {
+		st->vc = tv_hi;
+		st->oc = to_hi;
+	}
 }
 
 static struct sgf_reader *
@@ -102,12 +166,18 @@ reader_new(const char *file, const struct sgf_limits *lim)
 
 	if (!rd)
 		return NULL;
+	pthread_once(&tables_once, tables_build);
 	rd->fd = -1;
 	rd->file = file;
 	sgf_limits_fill(&rd->lim, lim);
 	rd->line = 1;
 	rd->col = 1;
-	set_mode(rd, M_BYTE, NULL);
+	rd->buf = malloc(1);
+	if (!rd->buf) {
+		free(rd);
+		return NULL;
+	}
+	rd->buf[0] = 0;
 	return rd;
 }
 
@@ -124,18 +194,19 @@ sgf_reader_open_fd(int fd, int close_fd, const char *file,
 	 * caller keeps the original. */
 	gfd = close_fd ? fd : dup(fd);
 	if (gfd < 0) {
-		free(rd);
+		sgf_reader_close(rd);
 		return NULL;
 	}
 	rd->gz = gzdopen(gfd, "rb");
 	if (!rd->gz) {
 		int e = errno ? errno : ENOMEM;
-		close(gfd);
-		free(rd);
+		if (!close_fd)
+			close(gfd); /* our duplicate; the caller's fd stays */
+		sgf_reader_close(rd);
 		errno = e;
 		return NULL;
 	}
-	gzbuffer(rd->gz, 128 * 1024);
+	gzbuffer(rd->gz, 32 * 1024); /* below the mmap threshold */
 	rd->fd = fd;
 	return rd;
 }
@@ -166,11 +237,20 @@ sgf_reader_open_mem(const char *buf, size_t len, const char *file,
 		    const struct sgf_limits *lim)
 {
 	struct sgf_reader *rd = reader_new(file, lim);
+	unsigned char *b;
 
 	if (!rd)
 		return NULL;
-	rd->mem_mode = 1;
-	rd->buf = (unsigned char *)buf; /* never written in mem mode */
+	/* a copy with the sentinel the scanner relies on */
+	b = malloc(len + 1);
+	if (!b) {
+		sgf_reader_close(rd);
+		return NULL;
+	}
+	memcpy(b, buf, len);
+	b[len] = 0;
+	free(rd->buf);
+	rd->buf = b;
 	rd->len = rd->cap = len;
 	rd->eof = 1;
 	return rd;
@@ -185,8 +265,7 @@ sgf_reader_close(struct sgf_reader *rd)
 		return;
 	if (rd->gz)
 		gzclose(rd->gz);
-	if (!rd->mem_mode || rd->decoded)
-		free(rd->buf);
+	free(rd->buf);
 	while ((d = rd->diags)) {
 		rd->diags = d->next;
 		free(d);
@@ -201,24 +280,32 @@ sgf_reader_diags(const struct sgf_reader *rd)
 }
 
 /* Read more input.  Returns 1 when bytes were added, 0 at end of input,
- * -1 on error.  Consumed bytes before `keep` are dropped first; positions
- * held by the caller must be adjusted by the returned shift. */
+ * -1 on error.  Consumed bytes (before start) are dropped first; *shift
+ * says by how much positions held by the caller move down. */
 static int
 fill(struct sgf_reader *rd, size_t *shift)
 {
 	int n;
 
 	*shift = 0;
-	if (rd->eof)
+	if (rd->eof || !rd->gz)
 		return 0;
 	if (rd->start > 0) {
+		if (rd->lnset) {
+			if (rd->lnstart < rd->start) {
+				rd->col = get_col(rd);
+				rd->lnset = 0;
+			} else {
+				rd->lnstart -= rd->start;
+			}
+		}
 		memmove(rd->buf, rd->buf + rd->start, rd->len - rd->start);
 		*shift = rd->start;
 		rd->len -= rd->start;
 		rd->start = 0;
 	}
 	if (rd->cap - rd->len < READ_SIZE) {
-		size_t cap = rd->cap ? rd->cap * 2 : READ_SIZE * 2;
+		size_t cap = rd->cap > 1 ? rd->cap * 2 : READ_SIZE * 2;
 		unsigned char *b;
 		while (cap - rd->len < READ_SIZE)
 			cap *= 2;
@@ -233,46 +320,50 @@ fill(struct sgf_reader *rd, size_t *shift)
 	n = gzread(rd->gz, rd->buf + rd->len, (unsigned)(rd->cap - rd->len));
 	if (n < 0) {
 		int e;
-		const char *m = gzerror(rd->gz, &e);
+		(void)gzerror(rd->gz, &e);
 		rd->ioerr = e == Z_ERRNO ? (errno ? errno : EIO) : EIO;
-		(void)m;
+		rd->buf[rd->len] = 0;
 		return -1;
 	}
 	if (n == 0) {
 		rd->eof = 1;
+		rd->buf[rd->len] = 0;
 		return 0;
 	}
 	rd->len += (size_t)n;
+	rd->buf[rd->len] = 0;
 	return 1;
 }
 
-/* Move the consumed mark to p, keeping line, column and offset. */
+/* Move the consumed mark to p, counting lines (junk between games). */
 static void
 advance(struct sgf_reader *rd, size_t p)
 {
 	const unsigned char *b = rd->buf;
-	size_t i, last = (size_t)-1;
-	uint64_t nl = 0;
-	uint32_t col;
+	size_t i;
 
 	for (i = rd->start; i < p; i++)
 		if (b[i] == '\n') {
-			nl++;
-			last = i;
+			rd->line++;
+			rd->lnstart = i + 1;
+			rd->lnset = 1;
 		}
-	if (nl) {
-		rd->line += nl;
-		col = 1;
-		i = last + 1;
-	} else {
-		col = rd->col;
-		i = rd->start;
-	}
-	for (; i < p; i++)
-		col += (b[i] & 0xC0) != 0x80;
-	rd->col = col;
 	rd->offset += p - rd->start;
 	rd->start = p;
+}
+
+/* Move the consumed mark to st->pos, using the scanner's line count. */
+static void
+consume_scanned(struct sgf_reader *rd, struct scan *st)
+{
+	if (st->nl) {
+		rd->line += st->nl;
+		rd->lnstart = st->lastnl + 1;
+		rd->lnset = 1;
+		st->nl = 0;
+	}
+	rd->offset += st->pos - rd->start;
+	rd->start = st->pos;
 }
 
 /* Decode a UTF-16 stream as a whole (such files are small: editors write
@@ -295,8 +386,7 @@ decode_utf16(struct sgf_reader *rd, const char *cs)
 		rd->ioerr = ENOMEM;
 		return -1;
 	}
-	if (!rd->mem_mode || rd->decoded)
-		free(rd->buf);
+	free(rd->buf);
 	if (rd->gz) {
 		gzclose(rd->gz);
 		rd->gz = NULL;
@@ -305,12 +395,14 @@ decode_utf16(struct sgf_reader *rd, const char *cs)
 	rd->start = 0;
 	rd->len = rd->cap = outlen;
 	rd->eof = 1;
-	rd->mem_mode = 1;
 	rd->decoded = 1;
 	rd->stream_cs = cs;
-	if (outlen >= 3 && !memcmp(u, "\xEF\xBB\xBF", 3))
-		advance(rd, 3);
+	rd->lnset = 0;
 	rd->col = 1;
+	if (outlen >= 3 && !memcmp(u, "\xEF\xBB\xBF", 3)) {
+		rd->start = 3;
+		rd->offset += 3;
+	}
 	return 0;
 }
 
@@ -330,8 +422,8 @@ start_stream(struct sgf_reader *rd)
 	n = rd->len - rd->start;
 	if (n >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF) {
 		rd->stream_cs = "UTF-8";
-		advance(rd, rd->start + 3);
-		rd->col = 1;
+		rd->start += 3;
+		rd->offset += 3;
 		return 0;
 	}
 	if (n >= 2 && b[0] == 0xFF && b[1] == 0xFE)
@@ -342,9 +434,9 @@ start_stream(struct sgf_reader *rd)
 		z_even += b[i] == 0;
 		z_odd += b[i + 1] == 0;
 	}
-	if (n >= 4 && z_odd >= 2 && !z_even && b[0] == '(')
+	if (n >= 4 && z_odd >= 2 && !z_even && b[1] == 0)
 		return decode_utf16(rd, "UTF-16LE");
-	if (n >= 4 && z_even >= 2 && !z_odd && b[1] == '(')
+	if (n >= 4 && z_even >= 2 && !z_odd && b[0] == 0)
 		return decode_utf16(rd, "UTF-16BE");
 	return 0;
 }
@@ -357,30 +449,43 @@ enum { SCAN_END, SCAN_MORE };
 static int
 scan(struct sgf_reader *rd, struct scan *st)
 {
-	const unsigned char *b = rd->buf, *vc = rd->vcls, *oc = rd->ocls;
+	const unsigned char *b = rd->buf;
 	size_t n = rd->len, p = st->pos;
 	int eof = rd->eof;
 
 	for (;;) {
-		unsigned char c;
+		unsigned char c, k;
 		if (st->dbl) {
-			while (p < n && b[p] != 0x1B)
+			while ((c = b[p]) != 0x1B && c != '\n' && c != 0)
 				p++;
-			if (p >= n)
-				goto more;
+			k = c == 0x1B ? C_ESC : c == '\n' ? C_NL : C_NUL;
 		} else if (st->inval) {
-			while (p < n && !vc[b[p]])
+			const unsigned char *vc = st->vc;
+			while (!(k = vc[c = b[p]]))
 				p++;
-			if (p >= n)
-				goto more;
 		} else {
-			while (p < n && !oc[b[p]])
+			const unsigned char *oc = st->oc;
+			while (!(k = oc[c = b[p]]))
 				p++;
+		}
+		switch (k) {
+		case C_NUL:
 			if (p >= n)
 				goto more;
-		}
-		c = b[p];
-		if (c == 0x1B) {
+			p++; /* a NUL byte in the input */
+			continue;
+		case C_NL:
+			st->nl++;
+			st->lastnl = p++;
+			continue;
+		case C_HIGH:
+			/* note it once, then scan without the check */
+			st->high = 1;
+			st->vc = tv_lo;
+			st->oc = to_lo;
+			p++;
+			continue;
+		case C_ESC:
 			st->esc = 1;
 			if (rd->mode == M_ISO2022) {
 				if (p + 2 >= n && !eof)
@@ -392,13 +497,17 @@ scan(struct sgf_reader *rd, struct scan *st)
 			}
 			p++;
 			continue;
-		}
-		if (vc[c] == 2) { /* DBCS lead byte: skip the character */
+		case C_LEAD:
 			if (p + 1 >= n && !eof)
 				goto more;
-			p += 2;
+			if (b[p + 1] == '\n') { /* not a trail byte after all */
+				p++;
+				continue;
+			}
+			p += p + 1 < n ? 2 : 1;
 			continue;
 		}
+		/* C_SYNTAX */
 		if (st->inval) {
 			if (c == ']') {
 				int r = value_end_ok(b + p + 1, b + n, eof);
@@ -407,12 +516,19 @@ scan(struct sgf_reader *rd, struct scan *st)
 				p++;
 				if (r)
 					st->inval = 0;
-			} else { /* '\\' */
+			} else { /* '\\' escapes the next character */
 				if (p + 2 >= n && !eof)
 					goto more;
-				if (rd->mode == M_DBCS && p + 1 < n &&
-				    vc[b[p + 1]] == 2)
+				if (p + 1 >= n) {
+					p = n;
+					continue;
+				}
+				if (st->vc[b[p + 1]] == C_LEAD && p + 2 < n)
 					p++;
+				else if (b[p + 1] == '\n') {
+					st->nl++;
+					st->lastnl = p + 1;
+				}
 				p += 2;
 			}
 			continue;
@@ -432,24 +548,12 @@ more:
 	return SCAN_MORE;
 }
 
-/* OR of all bytes (any >= 0x80?) over b[0..n). */
-static int
-any_high(const unsigned char *b, size_t n)
-{
-	unsigned char o = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		o |= b[i];
-	return (o & 0x80) != 0;
-}
-
 int
 sgf_reader_next(struct sgf_reader *rd, struct sgf_chunk *ch,
 		struct sgf_diag *err)
 {
 	size_t p, shift, e;
-	int junk = 0, r, too_big = 0, bom = 0, high, unterminated = 0;
+	int junk = 0, r, too_big = 0, bom = 0, unterminated = 0;
 	struct scan st;
 	uint64_t gline, goff;
 	uint32_t gcol;
@@ -508,13 +612,20 @@ sgf_reader_next(struct sgf_reader *rd, struct sgf_chunk *ch,
 found:
 	advance(rd, p);
 	gline = rd->line;
-	gcol = rd->col;
+	gcol = get_col(rd);
 	goff = rd->offset;
-	set_mode(rd, M_BYTE, NULL);
 
-rescan:
 	memset(&st, 0, sizeof(st));
+	set_mode(rd, &st, M_BYTE, NULL);
+rescan:
 	st.pos = rd->start;
+	st.depth = 0;
+	st.nl = 0;
+	st.inval = st.dbl = 0; /* high and esc stay known */
+	if (rd->mode == M_BYTE) {
+		st.vc = tv_hi;
+		st.oc = to_hi;
+	}
 	for (;;) {
 		if (scan(rd, &st) == SCAN_END)
 			break;
@@ -526,11 +637,12 @@ rescan:
 		if (st.pos - rd->start > rd->lim.max_game_bytes) {
 			/* too big: keep scanning, drop what was scanned */
 			too_big = 1;
-			advance(rd, st.pos);
+			consume_scanned(rd, &st);
 		}
 		if (fill(rd, &shift) < 0)
 			goto ioerr;
 		st.pos -= shift;
+		st.lastnl -= shift;
 	}
 	e = st.pos;
 	if (e - rd->start > rd->lim.max_game_bytes)
@@ -539,20 +651,18 @@ rescan:
 	/* 2. the charset decides whether the cut was right */
 	cs = rd->stream_cs ? rd->stream_cs : bom ? "UTF-8" : NULL;
 	memset(&info, 0, sizeof(info));
-	high = 0;
 	if (!too_big && !cs) {
-		high = any_high(rd->buf + rd->start, e - rd->start);
-		if (high || st.esc) {
+		if (st.high || st.esc) {
 			cs = sgf_charset_detect((char *)rd->buf + rd->start,
 						e - rd->start, &info);
 			if (rd->mode == M_BYTE) {
 				enum cs_kind k = sgf_charset_kind(cs);
 				if (k == CS_DBCS_LOW_TRAIL) {
-					set_mode(rd, M_DBCS, cs);
+					set_mode(rd, &st, M_DBCS, cs);
 					goto rescan;
 				}
 				if (k == CS_ISO2022) {
-					set_mode(rd, M_ISO2022, cs);
+					set_mode(rd, &st, M_ISO2022, cs);
 					goto rescan;
 				}
 			}
@@ -579,7 +689,7 @@ rescan:
 		ch->data = calloc(1, 1);
 		ch->len = 0;
 	} else {
-		if (!high && !st.esc)
+		if (!st.high && !st.esc)
 			ch->flags |= SGF_CHUNK_ASCII;
 		if (info.how != CS_DECLARED)
 			ch->flags |= SGF_CHUNK_CS_NOTE;
@@ -595,7 +705,8 @@ rescan:
 		rd->ioerr = ENOMEM;
 		goto ioerr;
 	}
-	advance(rd, e);
+	st.pos = e;
+	consume_scanned(rd, &st);
 	return 1;
 
 ioerr:
@@ -604,7 +715,7 @@ ioerr:
 		err->code = rd->ioerr == ENOMEM ? SGF_E_NOMEM : SGF_E_IO;
 		err->severity = SGF_ERROR;
 		err->line = (uint32_t)rd->line;
-		err->col = rd->col;
+		err->col = get_col(rd);
 		snprintf(err->msg, sizeof(err->msg), "read error: %s",
 			 strerror(rd->ioerr ? rd->ioerr : EIO));
 	}

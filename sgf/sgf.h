@@ -175,9 +175,11 @@ struct sgf_game {
  * Reading.
  */
 
-/* One game tree's raw bytes as cut from the input by the reader. */
+/* One game tree's raw bytes as cut from the input by the reader.
+ * data[len] must be a NUL byte (the reader's chunks have it): the
+ * parser uses it as a sentinel. */
 struct sgf_chunk {
-	char *data;          /* malloc'd; owned by the chunk */
+	char *data;          /* malloc'd (len + 1 bytes); owned by the chunk */
 	size_t len;
 	const char *file;    /* not owned */
 	unsigned index;      /* 1-based game number within the file */

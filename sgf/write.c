@@ -19,9 +19,11 @@
 struct wbuf {
 	char *p;
 	size_t n, cap;
-	size_t col; /* bytes since the last newline */
+	size_t ls; /* index just after the last '\n': column = n - ls */
 	int nomem;
 };
+
+#define COL(w) ((w)->n - (w)->ls)
 
 static int
 grow(struct wbuf *w, size_t need)
@@ -41,23 +43,32 @@ grow(struct wbuf *w, size_t need)
 	return 0;
 }
 
-static void
+/* Room for `need` more bytes; the put functions below rely on it. */
+static inline int
+reserve(struct wbuf *w, size_t need)
+{
+	if (w->cap - w->n >= need)
+		return 0;
+	return w->nomem ? -1 : grow(w, need);
+}
+
+static inline void
 put(struct wbuf *w, const char *s, size_t n)
 {
-	if (w->cap - w->n < n && grow(w, n))
+	if (reserve(w, n))
 		return;
 	memcpy(w->p + w->n, s, n);
 	w->n += n;
-	w->col += n;
 }
 
-static void
+static inline void
 putc_(struct wbuf *w, char c)
 {
-	if (w->cap - w->n < 1 && grow(w, 1))
+	if (reserve(w, 1))
 		return;
 	w->p[w->n++] = c;
-	w->col = c == '\n' ? 0 : w->col + 1;
+	if (c == '\n')
+		w->ls = w->n;
 }
 
 static void
@@ -66,39 +77,37 @@ newline(struct wbuf *w)
 	putc_(w, '\n');
 }
 
-/* A value with ']' and '\\' escaped. */
-static void
-put_value(struct wbuf *w, const char *s, size_t n)
-{
-	size_t i, run = 0;
-
-	if (w->cap - w->n < n + 2 && grow(w, n + 2))
-		return;
-	w->p[w->n++] = '[';
-	for (i = 0; i < n; i++) {
-		char c = s[i];
-		if (c == ']' || c == '\\') {
-			put(w, s + run, i - run);
-			putc_(w, '\\');
-			run = i;
-		} else if (c == '\n') {
-			put(w, s + run, i + 1 - run);
-			w->col = 0;
-			run = i + 1;
-		}
-	}
-	put(w, s + run, n - run);
-	putc_(w, ']');
-}
-
+/* Property with its values, ']' and '\\' escaped. */
 static void
 put_prop(struct wbuf *w, const struct sgf_prop *p)
 {
 	const struct sgf_value *v;
+	size_t need = 72; /* identifiers have at most 64 letters */
+	const char *id;
+	char *o;
 
-	put(w, p->id, strlen(p->id));
 	for (v = p->values; v; v = v->next)
-		put_value(w, v->s, v->len);
+		need += 2 * (size_t)v->len + 2;
+	if (reserve(w, need))
+		return;
+	o = w->p + w->n;
+	for (id = p->id; *id && id - p->id < 64; id++)
+		*o++ = *id;
+	for (v = p->values; v; v = v->next) {
+		const char *s = v->s, *e = s + v->len;
+		*o++ = '[';
+		for (; s < e; s++) {
+			char c = *s;
+			if (c == ']' || c == '\\') {
+				*o++ = '\\';
+			} else if (c == '\n') {
+				w->ls = (size_t)(o + 1 - w->p);
+			}
+			*o++ = c;
+		}
+		*o++ = ']';
+	}
+	w->n = (size_t)(o - w->p);
 }
 
 /* Is the node a lone move (B or W with one short value)? */
@@ -128,7 +137,7 @@ put_root(struct wbuf *w, const struct sgf_node *n, int compact)
 		put(w, "CA[UTF-8]", 9);
 	for (p = n->props; p; p = p->next) {
 		size_t before = w->n;
-		if (!compact && w->col > 1 && w->col >= WRAP)
+		if (!compact && COL(w) > 1 && COL(w) >= WRAP)
 			newline(w);
 		if (p->pid == SGF_P_FF) {
 			put(w, "FF[4]", 5);
@@ -152,7 +161,7 @@ put_node(struct wbuf *w, const struct sgf_node *n, int compact)
 
 	putc_(w, ';');
 	for (p = n->props; p; p = p->next) {
-		if (!compact && w->col >= WRAP && p != n->props)
+		if (!compact && COL(w) >= WRAP && p != n->props)
 			newline(w);
 		put_prop(w, p);
 	}
@@ -164,6 +173,7 @@ build(struct wbuf *w, const struct sgf_game *g, int compact)
 {
 	const struct sgf_node *n = g->root, *root = g->root, *par;
 	int on_line = 0; /* simple moves on the current line */
+	int simple;
 	int prev_simple = 0;
 
 	putc_(w, '(');
@@ -201,15 +211,35 @@ build(struct wbuf *w, const struct sgf_game *g, int compact)
 				n = par;
 			}
 		}
+		simple = simple_move(n);
 		if (!compact) {
-			int simple = simple_move(n);
-			if (w->col > 1 &&
+			if (COL(w) > 1 &&
 			    (!simple || !prev_simple || on_line >= 2)) {
 				newline(w);
 				on_line = 0;
 			}
 			prev_simple = simple;
 			on_line++;
+		}
+		if (simple && !reserve(w, 8)) {
+			/* the bulk of every record: ";B[pd]" */
+			const struct sgf_value *v = n->props->values;
+			char *o = w->p + w->n;
+			uint32_t i;
+			*o++ = ';';
+			*o++ = n->props->id[0];
+			*o++ = '[';
+			for (i = 0; i < v->len; i++) {
+				if (v->s[i] == ']' || v->s[i] == '\\' ||
+				    v->s[i] == '\n')
+					break;
+				*o++ = v->s[i];
+			}
+			if (i == v->len) {
+				*o++ = ']';
+				w->n = (size_t)(o - w->p);
+				continue;
+			}
 		}
 		put_node(w, n, compact);
 	}

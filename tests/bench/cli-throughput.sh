@@ -16,7 +16,10 @@ run() { # label, then the command; prints seconds, MB/s, games/s, RSS
 	shift
 	best=
 	for i in 1 2 3; do
-		/usr/bin/time -f "%e %M %U %S" -o "$tmp/t" "$@" >/dev/null 2>&1
+		/usr/bin/time -f "%e %M %U %S" -o "$tmp/t0" "$@" >/dev/null 2>&1
+		# (time writes "Command exited with non-zero status" first
+		# when check finds problems)
+		tail -n 1 "$tmp/t0" >"$tmp/t"
 		t=$(cut -d' ' -f1 "$tmp/t")
 		rss=$(cut -d' ' -f2 "$tmp/t")
 		cpu=$(awk '{print $3 + $4}' "$tmp/t")
@@ -28,8 +31,9 @@ run() { # label, then the command; prints seconds, MB/s, games/s, RSS
 	done
 	awk -v l="$label" -v t="$best" -v b="$bytes" -v g="$games" -v r="$bestrss" \
 		-v cpu="$bestcpu" 'BEGIN { if (t <= 0) t = 0.001;
-		printf "%-22s %6.2f s %7.1f MB/s %8.0f games/s %6.1f MB RSS (cpu %.2f s)\n",
-		l, t, b / 1e6 / t, g / t, r / 1024, cpu }'
+		if (cpu <= 0) cpu = 0.001;
+		printf "%-20s %6.2f s %6.1f MB/s %7.0f games/s %5.1f MB RSS | cpu %.2f s: %6.1f MB/s %7.0f games/s per cpu-second\n",
+		l, t, b / 1e6 / t, g / t, r / 1024, cpu, b / 1e6 / cpu, g / cpu }'
 	echo "$label $best" >>"$tmp/times"
 }
 for c in "info" "convert -t sgf" "check"; do
@@ -45,10 +49,12 @@ done
 for j in 1 2; do
 	/usr/bin/time -f "%e %M" -o "$tmp/t1" "$SGFKIT" info -j $j --no-summary - \
 		<"$tmp/all.sgf" >/dev/null 2>&1
+	tail -n 1 "$tmp/t1" >"$tmp/t1x" && mv "$tmp/t1x" "$tmp/t1"
 	i=0
 	while [ $i -lt 10 ]; do cat "$tmp/all.sgf"; i=$((i + 1)); done |
 		/usr/bin/time -f "%e %M" -o "$tmp/t10" "$SGFKIT" info -j $j \
 			--no-summary - >/dev/null 2>&1
+	tail -n 1 "$tmp/t10" >"$tmp/t10x" && mv "$tmp/t10x" "$tmp/t10"
 	awk -v j=$j -v a="$(cut -d' ' -f2 "$tmp/t1")" -v b="$(cut -d' ' -f2 "$tmp/t10")" \
 		-v t="$(cut -d' ' -f1 "$tmp/t10")" -v by="$bytes" \
 		'BEGIN { printf "info -j%d stdin x1: %.1f MB peak; x10: %.1f MB peak (%.0f MB/s)\n",

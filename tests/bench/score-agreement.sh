@@ -6,30 +6,37 @@
 here=$(cd "$(dirname "$0")/../corpus" && pwd)
 python3 "$here/score_eval.py" "$SGFKIT" "$CORPUS" --sets ogs,tygem,gnugo
 python3 - "$SGFKIT" "$CORPUS" <<'PY'
+# CPU time (user + system) of the child, so that other load on the
+# machine does not count; wall-clock medians are printed beside it.
 import glob, os, subprocess, sys, time
 sgfkit, corpus = sys.argv[1], sys.argv[2]
+
+def run(args):
+    t = time.perf_counter()
+    p = subprocess.Popen(args, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
+    _, _, ru = os.wait4(p.pid, 0)
+    return (ru.ru_utime + ru.ru_stime) * 1000, (time.perf_counter() - t) * 1000
+
 for pat, label in (("ogs/19x19__*.sgf", "ogs 19x19"),
                    ("ogs/9x9__*.sgf", "ogs 9x9"),
                    ("tygem/*.sgf", "tygem 19x19")):
     files = sorted(glob.glob(os.path.join(corpus, "scored", pat)))[:150]
-    times = []
+    cpu, wall = [], []
     for f in files:
-        t = time.perf_counter()
-        subprocess.run([sgfkit, "score", "-j1", "-q", "--no-summary", f],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        times.append((time.perf_counter() - t) * 1000)
-    times.sort()
-    if times:
-        print(f"{label}: median {times[len(times)//2]:.1f} ms per game "
-              f"(whole process, {len(times)} games)")
-# in-process figure: one run over the directory, divided by the games
-for d, label in (("ogs", "ogs"), ("tygem", "tygem")):
-    t = time.perf_counter()
-    out = subprocess.run([sgfkit, "score", "-j1", "-q", "--no-summary",
-                          "-r", os.path.join(corpus, "scored", d)],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        c, w = run([sgfkit, "score", "-j1", "-q", "--no-summary", f])
+        cpu.append(c)
+        wall.append(w)
+    cpu.sort()
+    wall.sort()
+    if cpu:
+        print(f"{label}: median {cpu[len(cpu)//2]:.1f} ms CPU per game, "
+              f"{wall[len(wall)//2]:.1f} ms wall (one process per game, "
+              f"start-up and parsing included, {len(cpu)} games)")
+for d in ("ogs", "tygem"):
     n = len(glob.glob(os.path.join(corpus, "scored", d, "*.sgf")))
-    dt = (time.perf_counter() - t) * 1000
-    print(f"{label}: {dt / max(n, 1):.2f} ms per game on average "
+    c, w = run([sgfkit, "score", "-j1", "-q", "--no-summary", "-r",
+                os.path.join(corpus, "scored", d)])
+    print(f"{d}: {c / max(n, 1):.2f} ms CPU per game on average "
           f"(one process, -j1, {n} games)")
 PY

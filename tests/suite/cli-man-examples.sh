@@ -1,5 +1,6 @@
 #!/bin/sh
-# Every command in the EXAMPLES sections of man/*.1 runs (in a copy of
+# Every command in the EXAMPLES sections of man/*.1 (and in the
+# README's examples) runs (in a copy of
 # testdata/cli, one copy per page, in order) and exits 0 or 1, never 2: the docs cannot go stale.
 : "${SGFKIT:=./sgfkit}" "${TOP:=.}"
 pass=0 fail=0
@@ -34,5 +35,30 @@ for page in "$TOP"/man/*.1; do
 		echo "FAIL $(basename "$page"): no EXAMPLES"
 	fi
 done
+# The README's examples too (the block after "Examples, run from").
+sed -n '/^Examples, run from/,/^See /s/^    \(sgfkit .*\)$/\1/p' \
+	"$TOP/README.md" >"$tmp/cmds"
+rm -rf "$tmp/w" "$tmp/fmt"
+cp -r "$TOP/testdata/cli" "$tmp/w"
+[ -d "$TOP/testdata/fmt" ] && cp -r "$TOP/testdata/fmt" "$tmp/fmt"
+n=0
+while IFS= read -r cmd; do
+	n=$((n + 1))
+	(cd "$tmp/w" && PATH="$tmp/bin:$PATH" sh -c "$cmd") \
+		>"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+	if [ $rc -le 1 ] && ! grep -q "Try 'sgfkit" "$tmp/err"; then
+		pass=$((pass + 1))
+		echo "ok README: $cmd"
+	else
+		fail=$((fail + 1))
+		echo "FAIL README: $cmd (exit $rc)"
+		head -n 5 "$tmp/err"
+	fi
+done <"$tmp/cmds"
+if [ $n -lt 10 ]; then
+	fail=$((fail + 1))
+	echo "FAIL README: only $n examples found"
+fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

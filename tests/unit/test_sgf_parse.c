@@ -439,6 +439,93 @@ reader_cuts_a_stream_from_a_file_descriptor(void)
 	unlink(path);
 }
 
+static void
+a_huge_game_in_a_stream_is_skipped_in_bounded_memory(void)
+{
+	char path[] = "/tmp/sgfbigXXXXXX";
+	int fd = mkstemp(path), i;
+	FILE *f;
+	struct sgf_limits lim;
+	struct sgf_reader *rd;
+	struct sgf_chunk ch;
+	struct sgf_game *g[3];
+	int n = 0;
+
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	f = fdopen(fd, "w");
+	fputs("(;C[first])\n(;C[", f);
+	for (i = 0; i < 4 << 20; i++) /* a 4 MiB comment, over the limit */
+		fputc(i % 64 == 63 ? '\n' : 'x', f);
+	fputs("];B[aa])\n(;C[third])\n", f);
+	fclose(f);
+	memset(&lim, 0, sizeof(lim));
+	lim.max_game_bytes = 1 << 20;
+	rd = sgf_reader_open(path, "big", &lim);
+	CHECK(rd != NULL);
+	while (rd && n < 3 && sgf_reader_next(rd, &ch, NULL) > 0) {
+		if (n == 1)
+			CHECK(ch.flags & SGF_CHUNK_TOO_BIG);
+		g[n++] = sgf_parse_chunk(&ch, &lim);
+	}
+	CHECK_INT(n, 3);
+	if (n == 3) {
+		CHECK_STR(sgf_root_value(g[0], SGF_P_C), "first");
+		CHECK(g[1]->root == NULL);
+		CHECK(g[1]->diags && g[1]->diags->code == SGF_E_LIMIT);
+		CHECK_INT(g[1]->line, 2);
+		CHECK_STR(sgf_root_value(g[2], SGF_P_C), "third");
+		/* lines were counted through the skipped game */
+		CHECK_INT(g[2]->line, 2 + (4 << 20) / 64 + 1);
+	}
+	while (n > 0)
+		sgf_game_free(g[--n]);
+	sgf_reader_close(rd);
+	unlink(path);
+}
+
+/* SGFC's file that triggers nearly every error it knows */
+static void
+sgfc_test_file_gives_sensible_diagnostics(void)
+{
+	size_t len;
+	char *buf = unit_slurp("testdata/sgf/sgfc-test.sgf", &len);
+	struct sgf_game **v = NULL;
+	const struct sgf_diag *d;
+	int n, i, seen = 0;
+
+	CHECK(buf != NULL);
+	if (!buf)
+		return;
+	n = sgf_parse_all(buf, len, "test.sgf", NULL, &v);
+	CHECK_INT(n, 22);
+	for (i = 0; i < n; i++)
+		for (d = v[i]->diags; d; d = d->next) {
+			CHECK(d->line > 0 && d->col > 0);
+			if (d->code == SGF_W_LOWERCASE_ID && d->line == 16 &&
+			    d->col == 2)
+				seen |= 1;
+			if (d->code == SGF_W_EMPTY_VARIATION && d->line == 12)
+				seen |= 2;
+			if (d->code == SGF_W_DUPLICATE_PROP && d->line == 28)
+				seen |= 4;
+			if (d->code == SGF_W_MISSING_SEMI && d->line == 36)
+				seen |= 8;
+			if (d->code == SGF_E_TRUNCATED && i == 21)
+				seen |= 16;
+			if (d->code == SGF_W_OTHER && d->line == 66)
+				seen |= 32; /* ";" after a variation */
+		}
+	CHECK_INT(seen, 63);
+	CHECK_INT(v[0]->nerrors, 4); /* junk inside the tree, long id */
+	CHECK(v[21]->root != NULL);  /* truncated: what was read is kept */
+	for (i = 0; i < n; i++)
+		sgf_game_free(v[i]);
+	free(v);
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -457,5 +544,7 @@ main(void)
 	RUN(building_api_makes_a_writable_game);
 	RUN(code_names_are_stable);
 	RUN(reader_cuts_a_stream_from_a_file_descriptor);
+	RUN(a_huge_game_in_a_stream_is_skipped_in_bounded_memory);
+	RUN(sgfc_test_file_gives_sensible_diagnostics);
 	return UNIT_DONE();
 }

@@ -1,0 +1,214 @@
+/*
+ * test_sgf_charset.c - records in other charsets come out as the right
+ * UTF-8.  The expected strings were checked by eye against the sources'
+ * descriptions (libsgfcplusplus, Sabaki and SGFC test files).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sgf/sgf.h"
+#include "unit.h"
+
+static struct sgf_game **
+load(const char *name, int *n)
+{
+	char path[256];
+	size_t len;
+	char *buf;
+	struct sgf_game **v = NULL;
+
+	snprintf(path, sizeof(path), "testdata/sgf/%s", name);
+	buf = unit_slurp(path, &len);
+	CHECK(buf != NULL);
+	if (!buf) {
+		*n = 0;
+		return NULL;
+	}
+	*n = sgf_parse_all(buf, len, name, NULL, &v);
+	free(buf);
+	return v;
+}
+
+static void
+release(struct sgf_game **v, int n)
+{
+	while (n > 0)
+		sgf_game_free(v[--n]);
+	free(v);
+}
+
+/* Does any node of g have property id with value want? */
+static int
+has_value(const struct sgf_game *g, const char *id, const char *want)
+{
+	const struct sgf_node *n = g->root;
+
+	while (n) {
+		const struct sgf_prop *p = sgf_node_prop_id(n, id);
+		const struct sgf_value *v;
+		for (v = p ? p->values : NULL; v; v = v->next)
+			if (!strcmp(v->s, want))
+				return 1;
+		if (n->child) {
+			n = n->child;
+		} else {
+			while (n && !n->next)
+				n = n->parent;
+			if (n)
+				n = n->next;
+		}
+	}
+	fprintf(stderr, "%s: no %s[%s]\n", g->file, id, want);
+	return 0;
+}
+
+static void
+expect(const char *file, int game, const char *cs, const char *id,
+       const char *want)
+{
+	int n;
+	struct sgf_game **v = load(file, &n);
+
+	CHECK(n >= game);
+	if (n >= game) {
+		CHECK(has_value(v[game - 1], id, want));
+		if (cs)
+			CHECK_STR(v[game - 1]->charset, cs);
+		CHECK_INT(v[game - 1]->nerrors, 0);
+	}
+	release(v, n);
+}
+
+static const char zh_s[] =
+    "围棋是一种古老的游戏，从被遗忘的中国起源先传到东亚其"
+    "他地区，然后传到整个世界。";
+static const char ja[] =
+    "Goは古代のゲームであり、中国での起源を忘れてから、最初"
+    "に東アジアの他の地域に広がり、次に全世界に広がりました"
+    "。";
+
+static void
+declared_east_asian_charsets(void)
+{
+	expect("encoding-chinese-gb18030.sgf", 1, "GB18030", "C", zh_s);
+	expect("encoding-simplifiedchinese-gb2312.sgf", 1, "GB2312", "C", zh_s);
+	expect("encoding-traditionalchinese-big5.sgf", 1, "Big5", "C",
+	       "圍棋是一種古老的遊戲，從其被遺忘的中國起源開始，首先傳播到東"
+	       "亞其他地區，然後傳播到整個世界。");
+	expect("encoding-japanese-shiftjis.sgf", 1, "Shift_JIS", "C", ja);
+	expect("encoding-japanese-iso2022jp.sgf", 1, "ISO-2022-JP", "C", ja);
+	expect("encoding-korean-macos.sgf", 1, "EUC-KR", "C",
+	       "바둑은 중국에서 잊혀진 기원에서 처음에는 동아시아의 나머지 "
+	       "지역으로 퍼진 후 전 세계로 퍼진 고대 게임입니다.");
+	expect("korean.sgf", 1, "EUC-KR", "PB", "이세돌");
+	expect("korean.sgf", 1, NULL, "C", "바둑 is fun");
+	expect("chinese.sgf", 1, "GB2312", "PW", "柯洁");
+	expect("japanese.sgf", 1, "Shift_JIS", "PB", "井山 裕太");
+	expect("japanese.sgf", 1, NULL, "C", "囲碁 is fun");
+}
+
+static void
+latin1_and_unicode_encodings(void)
+{
+	expect("encoding-western-isolatin1.sgf", 1, "ISO-8859-1", "C",
+	       "Ää Àà Ââ Åå Ææ Çç Èè Éé Êê Ëë Îî Ïï Ññ Öö Ôô Øø ß Üü Ùù Ûû "
+	       "ÿ ¿¡ «»");
+	expect("encoding-utf16-withbom.sgf", 1, "UTF-16BE", "C",
+	       "The comment in the following node is in Cyrillic.");
+	expect("encoding-utf16-nobom.sgf", 1, "UTF-16BE", "C",
+	       "The comment in the following node is in Cyrillic.");
+	expect("utf16le.sgf", 1, "UTF-16LE", "PW", "Go Seigen");
+	expect("encoding-utf8-withbom.sgf", 1, "UTF-8", "C",
+	       "The comment in the following node is in English.");
+}
+
+static void
+undeclared_charsets_are_guessed(void)
+{
+	int n;
+	struct sgf_game **v;
+
+	/* Nihon Ki-in: Shift_JIS, no CA, trail bytes 0x5C in names */
+	expect("nihon-kiin.sgf", 1, "Shift_JIS", "PB", "申眞ソ");
+	expect("nihon-kiin.sgf", 1, NULL, "TE",
+	       "第1回ソパルコサノル世界最高棋士決定戦第9戦");
+	expect("nihon-kiin.sgf", 1, NULL, "RE", "257手完, 黒中押し勝ち");
+	v = load("nihon-kiin.sgf", &n);
+	CHECK_INT(n, 1);
+	if (n == 1) {
+		const struct sgf_diag *d;
+		int charset_warned = 0;
+		for (d = v[0]->diags; d; d = d->next)
+			charset_warned |= d->code == SGF_W_CHARSET;
+		CHECK(charset_warned);
+		CHECK_INT(v[0]->nnodes, 9);
+	}
+	release(v, n);
+	/* MultiGo, GB2312 without CA */
+	v = load("no-ca.sgf", &n);
+	CHECK(n >= 1);
+	if (n >= 1) {
+		CHECK_STR(v[0]->charset, "GB18030");
+		CHECK(!strncmp(sgf_root_value(v[0], SGF_P_C), "【第三型】 黑先",
+			       strlen("【第三型】 黑先")));
+	}
+	release(v, n);
+}
+
+static void
+one_charset_per_game_in_a_collection(void)
+{
+	int n;
+	struct sgf_game **v = load("mixed-encoding.sgf", &n);
+
+	CHECK_INT(n, 5);
+	if (n == 5) {
+		CHECK_STR(sgf_root_value(v[0], SGF_P_C),
+			  "hallö! DÜ! ßüper dich zu s€h€n-");
+		CHECK_STR(sgf_root_value(v[1], SGF_P_C),
+			  "hallö! DÜ! ßüper dich zu s€h€n-");
+		CHECK_STR(v[1]->charset, "ISO-8859-15");
+		CHECK_STR(sgf_root_value(v[2], SGF_P_C), "s¤h¤n");
+		CHECK(strstr(sgf_root_value(v[3], SGF_P_C),
+			     "Japanese: 趙 治勲, Korean: 조치훈") != NULL);
+		CHECK_STR(v[3]->charset, "GB18030");
+		CHECK_STR(sgf_root_value(v[4], SGF_P_C), "Yen: \\");
+		/* pure ASCII: read as UTF-8 whatever CA says */
+		CHECK_STR(v[4]->charset, "UTF-8");
+	}
+	release(v, n);
+}
+
+static void
+output_is_always_utf8_with_ca(void)
+{
+	int n;
+	struct sgf_game **v = load("encoding-traditionalchinese-big5.sgf", &n);
+	char *s = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	CHECK_INT(n, 1);
+	if (n != 1)
+		return;
+	f = open_memstream(&s, &len);
+	sgf_write_sgf(f, v[0], SGF_WRITE_COMPACT);
+	fclose(f);
+	CHECK(strstr(s, "CA[UTF-8]") != NULL);
+	CHECK(strstr(s, "CA[Big5]") == NULL);
+	CHECK(strstr(s, "圍棋是一種古老的遊戲") != NULL);
+	free(s);
+	release(v, n);
+}
+
+int
+main(void)
+{
+	RUN(declared_east_asian_charsets);
+	RUN(latin1_and_unicode_encodings);
+	RUN(undeclared_charsets_are_guessed);
+	RUN(one_charset_per_game_in_a_collection);
+	RUN(output_is_always_utf8_with_ca);
+	return UNIT_DONE();
+}

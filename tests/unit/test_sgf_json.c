@@ -1,0 +1,130 @@
+/*
+ * test_sgf_json.c - the JSON document of a game, and reading it back.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sgf/sgf.h"
+#include "unit.h"
+
+static char *
+to_json(const struct sgf_game *g)
+{
+	char *s = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&s, &len);
+
+	CHECK_INT(sgf_write_json(f, g), 0);
+	fclose(f);
+	return s;
+}
+
+static char *
+to_sgf(const struct sgf_game *g)
+{
+	char *s = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&s, &len);
+
+	CHECK_INT(sgf_write_sgf(f, g, 0), 0);
+	fclose(f);
+	return s;
+}
+
+static void
+the_document_is_a_flat_preorder_list(void)
+{
+	const char *in =
+	    "(;FF[4]SZ[19]C[a \"quote\" \\] and\nline](;B[pd];W[dp])"
+	    "(;B[dd]AB[aa][bb]))";
+	struct sgf_game **v = NULL;
+	int n = sgf_parse_all(in, strlen(in), "x.sgf", NULL, &v);
+	char *js;
+
+	CHECK_INT(n, 1);
+	if (n != 1)
+		return;
+	js = to_json(v[0]);
+	CHECK_STR(js, "{\"file\":\"x.sgf\",\"game\":1,\"charset\":\"UTF-8\","
+		      "\"nodes\":[{\"props\":{\"FF\":[\"4\"],\"SZ\":[\"19\"],"
+		      "\"C\":[\"a \\\"quote\\\" ] and\\nline\"]}},"
+		      "{\"parent\":0,\"props\":{\"B\":[\"pd\"]}},"
+		      "{\"parent\":1,\"props\":{\"W\":[\"dp\"]}},"
+		      "{\"parent\":0,\"props\":{\"B\":[\"dd\"],\"AB\":[\"aa\","
+		      "\"bb\"]}}]}");
+	CHECK(strchr(js, '\n') == NULL);
+	free(js);
+	sgf_game_free(v[0]);
+	free(v);
+}
+
+static void
+json_lines_read_back_to_the_same_sgf(void)
+{
+	const char *in = "(;GM[1]C[one](;B[aa])(;B[bb];W[cc]))\n"
+			 "(;GM[1]PB[黑]XX[unknown][two];B[])";
+	struct sgf_game **v = NULL, **w = NULL;
+	int n = sgf_parse_all(in, strlen(in), "x.sgf", NULL, &v), m, i;
+	char *lines = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&lines, &len);
+
+	CHECK_INT(n, 2);
+	for (i = 0; i < n; i++) {
+		sgf_write_json(f, v[i]);
+		fputc('\n', f);
+	}
+	fclose(f);
+	m = sgf_parse_json(lines, len, "x.json", &w);
+	CHECK_INT(m, n);
+	for (i = 0; i < n && i < m; i++) {
+		char *a = to_sgf(v[i]), *b = to_sgf(w[i]);
+		CHECK_STR(a, b);
+		CHECK_INT(w[i]->index, i + 1);
+		CHECK_INT(w[i]->nerrors, 0);
+		free(a);
+		free(b);
+	}
+	for (i = 0; i < n; i++)
+		sgf_game_free(v[i]);
+	for (i = 0; i < m; i++)
+		sgf_game_free(w[i]);
+	free(v);
+	free(w);
+	free(lines);
+}
+
+static void
+bad_documents_are_errors_of_their_own(void)
+{
+	const char *in =
+	    "{\"nodes\":[{\"props\":{\"C\":[\"ok\"]}}]}\n"
+	    "not json at all\n"
+	    "{\"nodes\":[{\"props\":{}},{\"parent\":5,\"props\":{}}]}\n"
+	    "{\"nodes\":[{\"props\":{\"B\":[1]}}]}\n";
+	struct sgf_game **w = NULL;
+	int m = sgf_parse_json(in, strlen(in), "bad.json", &w), i;
+
+	CHECK_INT(m, 4);
+	if (m == 4) {
+		CHECK_INT(w[0]->nerrors, 0);
+		CHECK_STR(sgf_root_value(w[0], SGF_P_C), "ok");
+		CHECK(w[1]->nerrors > 0);
+		CHECK(w[2]->nerrors > 0);
+		CHECK(w[3]->nerrors > 0);
+		CHECK_INT(w[1]->diags->code, SGF_E_FORMAT);
+	}
+	for (i = 0; i < m; i++)
+		sgf_game_free(w[i]);
+	free(w);
+}
+
+int
+main(void)
+{
+	RUN(the_document_is_a_flat_preorder_list);
+	RUN(json_lines_read_back_to_the_same_sgf);
+	RUN(bad_documents_are_errors_of_their_own);
+	return UNIT_DONE();
+}
