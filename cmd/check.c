@@ -36,7 +36,7 @@ static const char check_usage[] =
     "      --no-warnings      report errors only\n"
     "      --rules NAME       rule set (default: the game's RU, else\n"
     "                         japanese)\n"
-    "      --ko RULE          simple, positional or situational\n"
+    "      --ko RULE          simple, positional, situational or natural\n"
     "      --suicide WHAT     allow or forbid multi-stone suicide\n"
     "      --max-moves N      warn about lines longer than N moves\n"
     "      --main-line        check the main line only\n"
@@ -276,7 +276,7 @@ cmd_check(int argc, char **argv)
 	    {NULL, 0, NULL, 0},
 	};
 	static const char *const ko_names[] = {"simple", "positional",
-					       "situational", NULL};
+					       "situational", "natural", NULL};
 	static const char *const suicide_names[] = {"forbid", "allow", NULL};
 	struct check_ctx cc;
 	struct cli c;

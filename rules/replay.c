@@ -445,7 +445,6 @@ report(struct ctx *c, enum check_severity sev, const char *code, uint32_t off,
 {
 	struct check_problem p;
 	va_list ap;
-	int n;
 
 	/* a bound on what one game can produce: a broken record can hold
 	 * a million illegal moves, and nobody reads past the first ones */
@@ -479,9 +478,10 @@ report(struct ctx *c, enum check_severity sev, const char *code, uint32_t off,
 	memset(&p, 0, sizeof(p));
 	p.severity = sev;
 	p.code = code;
-	n = snprintf(p.message, sizeof(p.message), "%s: ", code);
+	/* The code travels separately (printed as "[code]", a JSON key),
+	 * so the message is only the sentence. */
 	va_start(ap, fmt);
-	vsnprintf(p.message + n, sizeof(p.message) - (size_t)n, fmt, ap);
+	vsnprintf(p.message, sizeof(p.message), fmt, ap);
 	va_end(ap);
 	p.move = move;
 	if (x >= 0)
