@@ -398,10 +398,18 @@ put_json(FILE *f, struct sgf_game *g, const struct scored *s,
 		cm);
 	fprintf(f, ",\"result\":\"%s\",\"recorded\":", s->result);
 	cli_json_str(f, s->gi.result_raw);
-	fprintf(f, ",\"agrees\":%s}\n",
+	fprintf(f, ",\"agrees\":%s",
 		s->agrees == 1	 ? "true"
 		: s->agrees == 0 ? "false"
 				 : "null");
+	/* the game-info values read in a server dialect, as check warns */
+	fputs(",\"warnings\":[", f);
+	for (int i = 0; i < s->gi.nnotes && i < SGF_GAMEINFO_NOTES; i++) {
+		if (i)
+			fputc(',', f);
+		cli_json_str(f, s->gi.notes[i]);
+	}
+	fputs("]}\n", f);
 }
 
 /* ------------------------------------------------------------------ */
@@ -556,6 +564,11 @@ score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 		return 0;
 	}
 	r->flags |= CLI_R_SCORED;
+	/* dialect notes: text mode warns on stderr, JSON carries them */
+	if (!sc->json && !sc->quiet)
+		for (int i = 0; i < s->gi.nnotes && i < SGF_GAMEINFO_NOTES; i++)
+			fprintf(cli_err(r), "%s: game %u: warning: %s\n",
+				g->file, g->index, s->gi.notes[i]);
 	if (s->agrees == 1)
 		r->flags |= CLI_R_AGREE;
 	else if (s->agrees == 0)
