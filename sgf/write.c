@@ -262,6 +262,11 @@ sgf_write_sgf(FILE *out, const struct sgf_game *g, unsigned flags)
 	if (!g || !g->root)
 		return 0;
 	memset(&w, 0, sizeof(w));
+	/* about the size of the input: one allocation for most games */
+	if (grow(&w, g->text_len + g->text_len / 4 + 256)) {
+		errno = ENOMEM;
+		return -1;
+	}
 	build(&w, g, (flags & SGF_WRITE_COMPACT) != 0);
 	newline(&w);
 	if (w.nomem) {
