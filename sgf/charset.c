@@ -704,10 +704,11 @@ sgf_charset_detect(const char *data, size_t len, struct cs_info *info)
 		/* 7-bit text: only ISO-2022 needs decoding */
 		if (cs && sgf_charset_kind(cs) == CS_ISO2022)
 			return cs;
-		if (memchr(data, 0x1B, len) &&
+		/* guessed only without CA: a declared charset (our own
+		 * CA[UTF-8] output) keeps escape bytes as text */
+		if (!cs && memchr(data, 0x1B, len) &&
 		    decodes_clean("ISO-2022-JP", data, len)) {
-			if (!cs)
-				info->how = CS_GUESSED;
+			info->how = CS_GUESSED;
 			return "ISO-2022-JP";
 		}
 		return cs && sgf_charset_kind(cs) == CS_UTF16 ? cs : "UTF-8";

@@ -19,11 +19,14 @@
 struct wbuf {
 	char *p;
 	size_t n, cap;
-	size_t ls; /* index just after the last '\n': column = n - ls */
+	size_t ls; /* index just after the last '\n' */
+	size_t nv; /* values begun on this line (see COL) */
 	int nomem;
 };
 
-#define COL(w) ((w)->n - (w)->ls)
+/* The layout column: bytes on the line, not counting each value's '['
+ * (the first layout did so, and golden outputs depend on its wraps). */
+#define COL(w) ((w)->n - (w)->ls - (w)->nv)
 
 static int
 grow(struct wbuf *w, size_t need)
@@ -67,8 +70,10 @@ putc_(struct wbuf *w, char c)
 	if (reserve(w, 1))
 		return;
 	w->p[w->n++] = c;
-	if (c == '\n')
+	if (c == '\n') {
 		w->ls = w->n;
+		w->nv = 0;
+	}
 }
 
 static void
@@ -96,12 +101,14 @@ put_prop(struct wbuf *w, const struct sgf_prop *p)
 	for (v = p->values; v; v = v->next) {
 		const char *s = v->s, *e = s + v->len;
 		*o++ = '[';
+		w->nv++;
 		for (; s < e; s++) {
 			char c = *s;
 			if (c == ']' || c == '\\') {
 				*o++ = '\\';
 			} else if (c == '\n') {
 				w->ls = (size_t)(o + 1 - w->p);
+				w->nv = 0;
 			}
 			*o++ = c;
 		}
@@ -238,6 +245,7 @@ build(struct wbuf *w, const struct sgf_game *g, int compact)
 			if (i == v->len) {
 				*o++ = ']';
 				w->n = (size_t)(o - w->p);
+				w->nv++;
 				continue;
 			}
 		}
@@ -254,6 +262,11 @@ sgf_write_sgf(FILE *out, const struct sgf_game *g, unsigned flags)
 	if (!g || !g->root)
 		return 0;
 	memset(&w, 0, sizeof(w));
+	/* about the size of the input: one allocation for most games */
+	if (grow(&w, g->text_len + g->text_len / 4 + 256)) {
+		errno = ENOMEM;
+		return -1;
+	}
 	build(&w, g, (flags & SGF_WRITE_COMPACT) != 0);
 	newline(&w);
 	if (w.nomem) {
