@@ -16,7 +16,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
 case $SGFKIT in /*) ;; *) SGFKIT=$top/${SGFKIT#./} ;; esac
 if [ -n "$VALGRIND" ]; then
-	vg="$VALGRIND -q --error-exitcode=99 --leak-check=full"
+	vg="$VALGRIND -q --error-exitcode=99 --leak-check=full --suppressions=$top/tests/valgrind.supp"
 	real=$SGFKIT
 	SGFKIT=$top/$BUILD/sgfkit-vg
 	printf '#!/bin/sh\nexec %s %s "$@"\n' "$vg" "$real" >"$SGFKIT"
