@@ -128,8 +128,23 @@ struct history {
 	struct hist_entry *e;
 	uint64_t *pack;		/* npack words per entry */
 	size_t n, cap, packcap; /* entries; entries; words of pack */
+	size_t room; /* hist_push() may add without growing while n < room */
 	int npack;
 };
+
+/* The number of entries the arrays and the table hold without growing
+ * (the table is kept at most half full). */
+static void
+hist_set_room(struct history *h)
+{
+	size_t r = h->cap;
+
+	if (h->npack > 0 && h->packcap / (size_t)h->npack < r)
+		r = h->packcap / (size_t)h->npack;
+	if (((size_t)h->mask + 1) / 2 < r)
+		r = ((size_t)h->mask + 1) / 2;
+	h->room = r;
+}
 
 static int
 hist_init(struct history *h)
@@ -204,8 +219,7 @@ hist_push(struct history *h, uint64_t key, const uint64_t *pack, int move,
 	uint32_t i;
 	int k;
 
-	if (h->n == h->cap || (h->n + 1) * (size_t)h->npack > h->packcap ||
-	    (h->n + 1) * 2 > (size_t)h->mask + 1) {
+	if (h->n >= h->room) {
 		if (hist_grow(h))
 			return -1;
 	}
@@ -214,8 +228,11 @@ hist_push(struct history *h, uint64_t key, const uint64_t *pack, int move,
 	e->move = move;
 	e->start = (uint8_t)start;
 	dst = h->pack + h->n * (size_t)h->npack;
-	for (k = 0; k < h->npack; k++)
-		dst[k] = pack[k];
+	if (h->npack == 12) /* 19x19: a fixed-size copy the compiler inlines */
+		memcpy(dst, pack, 12 * sizeof(uint64_t));
+	else
+		for (k = 0; k < h->npack; k++)
+			dst[k] = pack[k];
 	i = hist_hash(key, h->mask);
 	while (h->tab[i].idx)
 		i = (i + 1) & h->mask;
@@ -260,6 +277,7 @@ hist_grow(struct history *h)
 		for (i = 0; i < h->n; i++) /* in order: see above */
 			hist_place(h, i);
 	}
+	hist_set_room(h);
 	return 0;
 }
 
@@ -679,17 +697,23 @@ standard_handicap(int s, int n, int alt, int pts[9][2])
 static void
 check_handicap(struct ctx *c, uint32_t woff)
 {
-	int blacks = 0, whites = 0, x, y;
+	int blacks = 0, whites = 0;
 	uint32_t off = c->ha >= 0 ? c->ha_off : woff;
 	const struct board *b = &c->b;
 
 	c->ha_checked = true;
-	for (y = 0; y < c->rows; y++)
-		for (x = 0; x < c->cols; x++) {
-			int col = board_color(b, board_pt(b, x, y));
-			blacks += col == BOARD_BLACK;
-			whites += col == BOARD_WHITE;
+	/* count on the packed position, 2 bits a cell: 01 black, 10 white
+	 * (walls are 11, the unused tail of the last word too) */
+	{
+		const uint64_t *pk = board_packed(b);
+		int i, nw = board_pack_words(b);
+		for (i = 0; i < nw; i++) {
+			uint64_t lo = pk[i] & 0x5555555555555555ULL;
+			uint64_t hi = (pk[i] >> 1) & 0x5555555555555555ULL;
+			blacks += __builtin_popcountll(lo & ~hi);
+			whites += __builtin_popcountll(hi & ~lo);
 		}
+	}
 	if (whites)
 		return; /* a setup position, not a handicap */
 	if (c->ha >= 2 && blacks != c->ha) {
@@ -857,7 +881,8 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 		       "%s plays after %s passes ended the game",
 		       color_name(color), L->passes == 2 ? "two" : "the");
 	L->passes = 0;
-	pt = board_pt(b, x, y);
+	/* decode_move() checked the bounds */
+	pt = (bpt)((x + 1) + (y + 1) * b->stride);
 	if (board_color(b, pt) != BOARD_EMPTY) {
 		report(c, CHECK_ERROR, "occupied", v->off, move, x, y,
 		       "%s plays on a point occupied by a %s stone",
@@ -1198,6 +1223,7 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 		return -1;
 	}
 	c->h.npack = board_pack_words(&c->b);
+	hist_set_room(&c->h);
 	c->L.start_pending = true;
 	n = g->root;
 	while (n && !c->err) {
