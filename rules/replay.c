@@ -217,7 +217,6 @@ hist_push(struct history *h, uint64_t key, const uint64_t *pack, int move,
 	struct hist_entry *e;
 	uint64_t *dst;
 	uint32_t i;
-	int k;
 
 	if (h->n >= h->room) {
 		if (hist_grow(h))
@@ -228,11 +227,10 @@ hist_push(struct history *h, uint64_t key, const uint64_t *pack, int move,
 	e->move = move;
 	e->start = (uint8_t)start;
 	dst = h->pack + h->n * (size_t)h->npack;
-	if (h->npack == 12) /* 19x19: a fixed-size copy the compiler inlines */
-		memcpy(dst, pack, 12 * sizeof(uint64_t));
+	if (h->npack == 14) /* 19x19: a fixed-size copy the compiler inlines */
+		memcpy(dst, pack, 14 * sizeof(uint64_t));
 	else
-		for (k = 0; k < h->npack; k++)
-			dst[k] = pack[k];
+		memcpy(dst, pack, (size_t)h->npack * sizeof(uint64_t));
 	i = hist_hash(key, h->mask);
 	while (h->tab[i].idx)
 		i = (i + 1) & h->mask;
