@@ -974,9 +974,20 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 static void
 do_node(struct ctx *c, const struct sgf_node *n)
 {
-	const struct sgf_prop *p;
+	const struct sgf_prop *p = n->props;
 	bool setup = false;
 
+	/* the common node: one move and nothing else */
+	if (p && !p->next) {
+		if (p->pid == SGF_P_B) {
+			do_move(c, p, BOARD_BLACK);
+			return;
+		}
+		if (p->pid == SGF_P_W) {
+			do_move(c, p, BOARD_WHITE);
+			return;
+		}
+	}
 	for (p = n->props; p; p = p->next)
 		if (p->pid == SGF_P_AB || p->pid == SGF_P_AW ||
 		    p->pid == SGF_P_AE)
