@@ -89,6 +89,24 @@ empty_remove(struct board *b, bpt pt)
 	b->c[last].empty_at = (int16_t)i;
 }
 
+/* set_color() for a stone on an empty point (board_play()'s case): the
+ * old colour's key is 0 and its packed bits are 00. */
+static inline void
+place_stone(struct board *b, bpt pt, int color)
+{
+	int s = b->stride;
+	uint16_t d = (uint16_t)(NBR_ONE(color) - NBR_ONE(BOARD_EMPTY));
+
+	b->c[pt].color = (uint8_t)color;
+	b->c[pt - 1].nbr += d;
+	b->c[pt + 1].nbr += d;
+	b->c[pt - s].nbr += d;
+	b->c[pt + s].nbr += d;
+	b->key ^= zob[pt][color];
+	b->pack[pt >> 5] |= (uint64_t)color << ((unsigned)(pt & 31) * 2);
+	empty_remove(b, pt);
+}
+
 /* Change the colour of one point, keeping neighbour counts, key, packed
  * position and empty list right (not the chains). */
 static inline void
@@ -552,7 +570,7 @@ board_play(struct board *b, int color, bpt pt, int *suicided)
 
 	if (suicided)
 		*suicided = 0;
-	set_color(b, pt, color);
+	place_stone(b, pt, color);
 	cell[pt].flags |= BOARD_F_TOUCHED;
 	cell[pt].head = pt;
 	cell[pt].next = pt;
