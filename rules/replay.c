@@ -450,10 +450,11 @@ linecol(struct ctx *c, uint32_t off, struct check_problem *p)
 	p->column = c->lc_col;
 }
 
-/* Append a problem.  x < 0 means no point. */
+/* Append a problem.  x < 0 means no point.  Cold: most moves report
+ * nothing, and do_move() keeps its fast path tighter without it. */
 static void report(struct ctx *c, enum check_severity sev, const char *code,
 		   uint32_t off, int move, int x, int y, const char *fmt, ...)
-    __attribute__((format(printf, 8, 9)));
+    __attribute__((format(printf, 8, 9), cold));
 
 static void
 report(struct ctx *c, enum check_severity sev, const char *code, uint32_t off,
@@ -692,7 +693,8 @@ standard_handicap(int s, int n, int alt, int pts[9][2])
 	return k;
 }
 
-static void
+/* Once per game: kept out of do_move()'s fast path. */
+static void __attribute__((cold, noinline))
 check_handicap(struct ctx *c, uint32_t woff)
 {
 	int blacks = 0, whites = 0;
