@@ -294,6 +294,13 @@ find_dup(struct parser *ps, enum sgf_pid pid, const char *id, size_t len)
 	return NULL;
 }
 
+/* Bytes that end the fast scan of a value: ']', an escape, a NUL. */
+static const unsigned char vstop[256] = {
+    [0] = 1,
+    [']'] = 1,
+    ['\\'] = 1,
+};
+
 /* The common case, in few instructions: a known one- or two-letter
  * identifier, not yet in the node, with one value without escapes.
  * Returns the index after it, or 0 to take the general path. */
@@ -317,9 +324,11 @@ property_fast(struct parser *ps, size_t i)
 	if (pid == SGF_P_OTHER || (ps->mask & ((uint64_t)1 << pid)) ||
 	    ps->nprops >= ps->lim->max_props)
 		return 0;
-	for (j = k + 1; (c = t[j]) != ']'; j++)
-		if (c == '\\' || c == 0)
-			return 0;
+	/* one table look-up a byte; t[n] is 0, so the scan stops */
+	for (j = k + 1; !vstop[t[j]]; j++)
+		;
+	if (t[j] != ']')
+		return 0;
 	if (j - k - 1 > ps->lim->max_value_bytes)
 		return 0;
 	/* what follows must end the value and not be another value */
