@@ -535,6 +535,16 @@ scan(struct sgf_reader *rd, struct scan *st)
 		}
 		p++;
 		if (c == '[') {
+			/* a move, "[pd]" then ';', '(' or ')': what the value
+			 * loop and value_end_ok() would do, in one step (the
+			 * NUL sentinel stops the reads at the buffer's end) */
+			const unsigned char *vc = st->vc;
+			unsigned char d;
+			if (!vc[b[p]] && !vc[b[p + 1]] && b[p + 2] == ']' &&
+			    ((d = b[p + 3]) == ';' || d == '(' || d == ')')) {
+				p += 3;
+				continue;
+			}
 			st->inval = 1;
 		} else if (c == '(') {
 			st->depth++;
