@@ -244,18 +244,27 @@ build(struct wbuf *w, const struct sgf_game *g, int compact)
 			const struct sgf_value *v = n->props->values;
 			const unsigned char *s = (const unsigned char *)v->s;
 			uint32_t len = v->len;
-			if ((len < 1 || !wesc[s[0]]) &&
-			    (len < 2 || !wesc[s[1]])) {
+			if (len == 2) {
+				/* loaded before any store: a char store may
+				 * alias anything, so the compiler would
+				 * reload them after each one */
+				unsigned char s0 = s[0], s1 = s[1];
+				char id0 = n->props->id[0];
+				if (!(wesc[s0] | wesc[s1])) {
+					char m[6] = {';',      id0,	 '[',
+						     (char)s0, (char)s1, ']'};
+					memcpy(w->p + w->n, m, 6);
+					w->n += 6;
+					w->nv++;
+					continue;
+				}
+			} else if (len == 0 || !wesc[s[0]]) { /* "" or "a" */
 				char *o = w->p + w->n;
 				o[0] = ';';
 				o[1] = n->props->id[0];
 				o[2] = '[';
-				if (len == 2) {
+				if (len == 1)
 					o[3] = (char)s[0];
-					o[4] = (char)s[1];
-				} else if (len == 1) {
-					o[3] = (char)s[0];
-				}
 				o[3 + len] = ']';
 				w->n += 4 + len;
 				w->nv++;
