@@ -535,17 +535,27 @@ scan(struct sgf_reader *rd, struct scan *st)
 		}
 		p++;
 		if (c == '[') {
-			/* a move, "[pd]" then ';', '(' or ')': what the value
-			 * loop and value_end_ok() would do, in one step (the
-			 * NUL sentinel stops the reads at the buffer's end) */
+			/* moves, "[pd]" then ';', '(' or ')', and ";B[" or
+			 * ";W[" after them: what the value loop and
+			 * value_end_ok() would do, in few steps (the NUL
+			 * sentinel stops the reads at the buffer's end) */
 			const unsigned char *vc = st->vc;
 			unsigned char d;
-			if (!vc[b[p]] && !vc[b[p + 1]] && b[p + 2] == ']' &&
-			    ((d = b[p + 3]) == ';' || d == '(' || d == ')')) {
+			for (;;) {
+				if (vc[b[p]] || vc[b[p + 1]] ||
+				    b[p + 2] != ']' ||
+				    ((d = b[p + 3]) != ';' && d != '(' &&
+				     d != ')')) {
+					st->inval = 1;
+					break;
+				}
 				p += 3;
-				continue;
+				if (d != ';' ||
+				    (b[p + 1] != 'B' && b[p + 1] != 'W') ||
+				    b[p + 2] != '[')
+					break;
+				p += 3;
 			}
-			st->inval = 1;
 		} else if (c == '(') {
 			st->depth++;
 		} else if (st->depth > 0 && --st->depth == 0) { /* ')' */
