@@ -294,6 +294,13 @@ find_dup(struct parser *ps, enum sgf_pid pid, const char *id, size_t len)
 	return NULL;
 }
 
+/* Bytes that end the fast scan of a value: ']', an escape, a NUL. */
+static const unsigned char vstop[256] = {
+    [0] = 1,
+    [']'] = 1,
+    ['\\'] = 1,
+};
+
 /* The common case, in few instructions: a known one- or two-letter
  * identifier, not yet in the node, with one value without escapes.
  * Returns the index after it, or 0 to take the general path. */
@@ -317,9 +324,11 @@ property_fast(struct parser *ps, size_t i)
 	if (pid == SGF_P_OTHER || (ps->mask & ((uint64_t)1 << pid)) ||
 	    ps->nprops >= ps->lim->max_props)
 		return 0;
-	for (j = k + 1; (c = t[j]) != ']'; j++)
-		if (c == '\\' || c == 0)
-			return 0;
+	/* one table look-up a byte; t[n] is 0, so the scan stops */
+	for (j = k + 1; !vstop[t[j]]; j++)
+		;
+	if (t[j] != ']')
+		return 0;
 	if (j - k - 1 > ps->lim->max_value_bytes)
 		return 0;
 	/* what follows must end the value and not be another value */
@@ -358,6 +367,74 @@ property_fast(struct parser *ps, size_t i)
 	ps->nprops++;
 	ps->mask |= (uint64_t)1 << pid;
 	return j + 1;
+}
+
+/* The bulk of every record, ";B[pd]" followed by ';', '(' or ')': the
+ * node, its property and its value in one allocation, with exactly what
+ * new_node() and property_fast() would make of it.  Returns the index
+ * after the value, or 0 (nothing changed) to take the general path. */
+static inline size_t
+move_node_fast(struct parser *ps, size_t i)
+{
+	unsigned char *t = ps->t;
+	struct sgf_node *n, *par = ps->cur;
+	struct sgf_game *g = ps->g;
+	struct sgf_prop *p;
+	struct sgf_value *v;
+	enum sgf_pid pid;
+	unsigned char c;
+
+	if (t[i + 1] == 'B')
+		pid = SGF_P_B;
+	else if (t[i + 1] == 'W')
+		pid = SGF_P_W;
+	else
+		return 0;
+	/* t[n] is 0: no byte below is read past it */
+	if (t[i + 2] != '[' || vstop[t[i + 3]] || vstop[t[i + 4]] ||
+	    t[i + 5] != ']')
+		return 0;
+	c = t[i + 6];
+	if (c != ';' && c != ')' && c != '(')
+		return 0;
+	if (ps->after_pop || !par || par->child ||
+	    g->nnodes >= ps->lim->max_nodes ||
+	    (ps->sp && !ps->stack[ps->sp - 1].first) ||
+	    ps->lim->max_props < 1 || ps->lim->max_value_bytes < 2)
+		return 0;
+	n = sgf_arena_alloc(g->arena, sizeof(*n) + sizeof(*p) + sizeof(*v));
+	if (!n)
+		return 0;
+	p = (struct sgf_prop *)(n + 1);
+	v = (struct sgf_value *)(p + 1);
+	n->props = p;
+	n->child = NULL;
+	n->next = NULL;
+	n->nchildren = 0;
+	n->off = (uint32_t)i;
+	n->parent = par;
+	par->child = n;
+	par->nchildren = 1;
+	ps->hint_parent = par;
+	ps->hint_last = n;
+	g->nnodes++;
+	ps->cur = n;
+	ps->in_seq = 1;
+	v->s = (const char *)t + i + 3;
+	v->len = 2;
+	v->off = (uint32_t)(i + 2);
+	v->next = NULL;
+	t[i + 5] = 0;
+	p->id = sgf_pid_names[pid];
+	p->pid = pid;
+	p->off = (uint32_t)(i + 1);
+	p->nvalues = 1;
+	p->values = v;
+	p->next = NULL;
+	ps->lastprop = p;
+	ps->nprops = 1;
+	ps->mask = (uint64_t)1 << pid;
+	return i + 6;
 }
 
 /* Parse a property at t[i] (a letter).  Returns the index after it. */
@@ -632,7 +709,13 @@ parse_text(struct parser *ps, unsigned flags)
 		unsigned char c = t[i];
 
 		switch (c) {
-		case ';':
+		case ';': {
+			size_t f = move_node_fast(ps, i);
+			if (f) {
+				i = f;
+				break;
+			}
+		}
 			if (ps->after_pop)
 				diag(ps, SGF_W_OTHER, SGF_WARNING, i,
 				     "node after a variation: made a new "

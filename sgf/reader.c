@@ -535,7 +535,27 @@ scan(struct sgf_reader *rd, struct scan *st)
 		}
 		p++;
 		if (c == '[') {
-			st->inval = 1;
+			/* moves, "[pd]" then ';', '(' or ')', and ";B[" or
+			 * ";W[" after them: what the value loop and
+			 * value_end_ok() would do, in few steps (the NUL
+			 * sentinel stops the reads at the buffer's end) */
+			const unsigned char *vc = st->vc;
+			unsigned char d;
+			for (;;) {
+				if (vc[b[p]] || vc[b[p + 1]] ||
+				    b[p + 2] != ']' ||
+				    ((d = b[p + 3]) != ';' && d != '(' &&
+				     d != ')')) {
+					st->inval = 1;
+					break;
+				}
+				p += 3;
+				if (d != ';' ||
+				    (b[p + 1] != 'B' && b[p + 1] != 'W') ||
+				    b[p + 2] != '[')
+					break;
+				p += 3;
+			}
 		} else if (c == '(') {
 			st->depth++;
 		} else if (st->depth > 0 && --st->depth == 0) { /* ')' */

@@ -16,6 +16,14 @@
 
 #define WRAP 72
 
+/* Bytes a value cannot copy as they are: ']' and '\\' take an escape,
+ * '\n' moves the line start. */
+static const unsigned char wesc[256] = {
+    ['\n'] = 1,
+    [']'] = 1,
+    ['\\'] = 1,
+};
+
 struct wbuf {
 	char *p;
 	size_t n, cap;
@@ -104,11 +112,13 @@ put_prop(struct wbuf *w, const struct sgf_prop *p)
 		w->nv++;
 		for (; s < e; s++) {
 			char c = *s;
-			if (c == ']' || c == '\\') {
-				*o++ = '\\';
-			} else if (c == '\n') {
-				w->ls = (size_t)(o + 1 - w->p);
-				w->nv = 0;
+			if (wesc[(unsigned char)c]) {
+				if (c == '\n') {
+					w->ls = (size_t)(o + 1 - w->p);
+					w->nv = 0;
+				} else {
+					*o++ = '\\';
+				}
 			}
 			*o++ = c;
 		}
@@ -229,22 +239,34 @@ build(struct wbuf *w, const struct sgf_game *g, int compact)
 			on_line++;
 		}
 		if (simple && !reserve(w, 8)) {
-			/* the bulk of every record: ";B[pd]" */
+			/* the bulk of every record: ";B[pd]"; a value of at
+			 * most two bytes, checked with the class table */
 			const struct sgf_value *v = n->props->values;
-			char *o = w->p + w->n;
-			uint32_t i;
-			*o++ = ';';
-			*o++ = n->props->id[0];
-			*o++ = '[';
-			for (i = 0; i < v->len; i++) {
-				if (v->s[i] == ']' || v->s[i] == '\\' ||
-				    v->s[i] == '\n')
-					break;
-				*o++ = v->s[i];
-			}
-			if (i == v->len) {
-				*o++ = ']';
-				w->n = (size_t)(o - w->p);
+			const unsigned char *s = (const unsigned char *)v->s;
+			uint32_t len = v->len;
+			if (len == 2) {
+				/* loaded before any store: a char store may
+				 * alias anything, so the compiler would
+				 * reload them after each one */
+				unsigned char s0 = s[0], s1 = s[1];
+				char id0 = n->props->id[0];
+				if (!(wesc[s0] | wesc[s1])) {
+					char m[6] = {';',      id0,	 '[',
+						     (char)s0, (char)s1, ']'};
+					memcpy(w->p + w->n, m, 6);
+					w->n += 6;
+					w->nv++;
+					continue;
+				}
+			} else if (len == 0 || !wesc[s[0]]) { /* "" or "a" */
+				char *o = w->p + w->n;
+				o[0] = ';';
+				o[1] = n->props->id[0];
+				o[2] = '[';
+				if (len == 1)
+					o[3] = (char)s[0];
+				o[3 + len] = ']';
+				w->n += 4 + len;
 				w->nv++;
 				continue;
 			}
