@@ -42,7 +42,8 @@ parse_number(const char *s, double *v)
 	*v = strtod(s, &end);
 	while (isspace((unsigned char)*end))
 		end++;
-	return *end ? -1 : 0;
+	/* inf, nan and 1e400 are not komi or margins anyone played */
+	return *end || !isfinite(*v) || fabs(*v) > 1e6 ? -1 : 0;
 }
 
 /* A quarter value such as 3.75 or 0.25: Chinese results in zi. */
