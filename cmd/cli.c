@@ -1224,6 +1224,20 @@ cli_err(struct cli_res *r)
 }
 
 void
+cli_report_errors(const struct sgf_game *g, struct cli_res *r)
+{
+	const struct sgf_diag *d;
+
+	for (d = g->diags; d; d = d->next) {
+		if (d->severity != SGF_ERROR)
+			continue;
+		fprintf(cli_err(r), "%s:%u:%u: error: %s [%s]\n", g->file,
+			d->line, d->col, d->msg, sgf_code_name(d->code));
+		cli_res_code(r, sgf_code_name(d->code));
+	}
+}
+
+void
 cli_res_code(struct cli_res *r, const char *code)
 {
 	unsigned i;

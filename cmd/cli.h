@@ -56,6 +56,11 @@ FILE *cli_err(struct cli_res *r);
  * sgf_code_name()).  Counted once per game. */
 void cli_res_code(struct cli_res *r, const char *code);
 
+/* Print the parser's errors for game `g` on stderr as FILE:LINE:COL:
+ * error: MESSAGE [CODE] and count their codes for the summary.
+ * Warnings are left out: they are the business of `check`. */
+void cli_report_errors(const struct sgf_game *g, struct cli_res *r);
+
 /* Information about one input, for the file hooks. */
 struct cli_file {
 	const char *name; /* as given (or found under a directory) */

@@ -143,19 +143,11 @@ static int
 convert_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 {
 	const struct conv_ctx *cc = ctx;
-	const struct sgf_diag *d;
 	const char *why = NULL;
 
 	if (g->nerrors || !g->root) {
 		r->flags |= CLI_R_INVALID | CLI_R_SKIPPED;
-		for (d = g->diags; d; d = d->next) {
-			if (d->severity != SGF_ERROR)
-				continue;
-			fprintf(cli_err(r), "%s:%u:%u: error: %s [%s]\n",
-				g->file, d->line, d->col, d->msg,
-				sgf_code_name(d->code));
-			cli_res_code(r, sgf_code_name(d->code));
-		}
+		cli_report_errors(g, r);
 		if (!g->nerrors)
 			fprintf(cli_err(r),
 				"%s:%lu: error: game %u has no nodes\n",
@@ -256,8 +248,9 @@ dir_file_begin(struct cli *c, struct cli_file *f)
 static void
 dir_file_end(struct cli *c, struct cli_file *f)
 {
-	/* An input that could not be read leaves no output behind. */
-	cli_output_close(c, !f->unreadable);
+	/* An input that could not be read, or of which no game could be
+	 * converted, leaves no output behind. */
+	cli_output_close(c, !f->unreadable && f->games > f->invalid);
 }
 
 int
@@ -402,11 +395,16 @@ cmd_convert(int argc, char **argv)
 	rc = cli_run(&c, argc - optind, argv + optind);
 	if (output) {
 		/* Replace the output only with a complete conversion: not
-		 * after a write error or an unreadable input. */
-		if (cli_output_close(&c, rc != EXIT_USAGE))
+		 * after a write error or an unreadable input, and not with
+		 * an empty file when no game could be converted. */
+		bool any = c.sum.valid > 0;
+		if (cli_output_close(&c, rc != EXIT_USAGE && any))
 			rc = EXIT_USAGE;
 		else if (rc == EXIT_USAGE)
 			cmd_error("'%s' left unchanged", output);
+		else if (!any)
+			cmd_error("'%s' not written: no game was converted",
+				  output);
 	}
 	return rc;
 }

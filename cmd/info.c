@@ -70,22 +70,6 @@ put_komi(FILE *f, double k)
 	fwrite_unlocked(buf, 1, (size_t)n, f);
 }
 
-/* Report the parser's errors for this game on stderr (warnings are
- * the business of `check`). */
-static void
-report_errors(struct sgf_game *g, struct cli_res *r)
-{
-	const struct sgf_diag *d;
-
-	for (d = g->diags; d; d = d->next) {
-		if (d->severity != SGF_ERROR)
-			continue;
-		fprintf(cli_err(r), "%s:%u:%u: error: %s [%s]\n", g->file,
-			d->line, d->col, d->msg, sgf_code_name(d->code));
-		cli_res_code(r, sgf_code_name(d->code));
-	}
-}
-
 static int
 info_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 {
@@ -95,7 +79,7 @@ info_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 
 	if (g->nerrors) {
 		r->flags |= CLI_R_INVALID;
-		report_errors(g, r);
+		cli_report_errors(g, r);
 	}
 	if (!g->root) {
 		r->flags |= CLI_R_SKIPPED;

@@ -549,6 +549,12 @@ score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 		r->flags |= CLI_R_INVALID;
 		return 0;
 	}
+	/* A damaged record is still scored as far as it could be read,
+	 * but its errors are reported and it counts as invalid (exit 1). */
+	if (g->nerrors) {
+		r->flags |= CLI_R_INVALID;
+		cli_report_errors(g, r);
+	}
 	if (!g->root) {
 		fprintf(cli_err(r), "%s: game %u: no game could be read\n",
 			g->file, g->index);
