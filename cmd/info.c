@@ -16,6 +16,7 @@
 
 struct info_ctx {
 	bool json;
+	bool no_warnings; /* no dialect notes on stderr */
 };
 
 static const char info_usage[] =
@@ -28,6 +29,7 @@ static const char info_usage[] =
     "options:\n"
     "      --json             one JSON object per game (JSON Lines)\n"
     "      --no-header        no header line in the table\n"
+    "      --no-warnings      no notes on stderr about dialect values read\n"
     "  -f, --from FORMAT      input format: sgf, json or auto (default)\n"
     "  -h, --help             this help\n";
 
@@ -171,7 +173,8 @@ info_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 	put_num(f, gi.moves);
 	putc_unlocked('\n', f);
 	/* dialects were interpreted: say what was taken to mean what */
-	for (int i = 0; i < gi.nnotes && i < SGF_GAMEINFO_NOTES; i++)
+	for (int i = 0;
+	     !ic->no_warnings && i < gi.nnotes && i < SGF_GAMEINFO_NOTES; i++)
 		fprintf(cli_err(r), "%s: game %u: warning: %s\n", g->file,
 			g->index, gi.notes[i]);
 	return 0;
@@ -183,6 +186,7 @@ cmd_info(int argc, char **argv)
 	static const struct option opts[] = {
 	    {"json", no_argument, NULL, 'J'},
 	    {"no-header", no_argument, NULL, 'H'},
+	    {"no-warnings", no_argument, NULL, 'W'},
 	    {"from", required_argument, NULL, 'f'},
 	    {"help", no_argument, NULL, 'h'},
 	    CLI_LONGOPTS,
@@ -204,6 +208,9 @@ cmd_info(int argc, char **argv)
 			break;
 		case 'H':
 			header = false;
+			break;
+		case 'W':
+			ic.no_warnings = true;
 			break;
 		case 'f':
 			if (strcmp(optarg, "auto") &&

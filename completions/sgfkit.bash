@@ -54,7 +54,7 @@ _sgfkit()
 		check) opts="--json -l --files-with-errors -L
 			--files-without-errors -q --quiet --no-warnings --rules --ko
 			--suicide --max-moves --main-line" ;;
-		info) opts="--json --no-header" ;;
+		info) opts="--json --no-header --no-warnings" ;;
 		convert) opts="-t --to -o --output -d --dir --compact -m --move
 			--numbers --normalize --rotate --flip --symmetry" ;;
 		score) opts="--json" ;;
