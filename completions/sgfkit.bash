@@ -39,12 +39,19 @@ _sgfkit()
 	--ext)
 		COMPREPLY=($(compgen -W "sgf json gib ngf ugf sgf,gib,ngf,ugf" -- "$cur"))
 		return ;;
+	--rotate)
+		COMPREPLY=($(compgen -W "90 180 270" -- "$cur"))
+		return ;;
+	--symmetry)
+		COMPREPLY=($(compgen -W "0 1 2 3 4 5 6 7" -- "$cur"))
+		return ;;
 	-d | --dir)
 		COMPREPLY=($(compgen -d -- "$cur"))
 		return ;;
-	-j | --jobs | --max-moves | --max-game-bytes)
+	-j | --jobs | --max-moves | --max-game-bytes | -m | --move | --komi | \
+		--dead | --playouts | --seed)
 		return ;;
-	-o | --output | --files-from)
+	-o | --output | --files-from | --svg)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return ;;
 	esac
@@ -57,7 +64,9 @@ _sgfkit()
 		info) opts="--json --no-header --no-warnings" ;;
 		convert) opts="-t --to -o --output -d --dir --compact -m --move
 			--numbers --normalize --rotate --flip --symmetry" ;;
-		score) opts="--json" ;;
+		score) opts="--json --mismatch -m --move --rules --komi --dead
+			--all-alive --strict --svg --no-board --playouts --seed -q
+			--quiet" ;;
 		esac
 		COMPREPLY=($(compgen -W "$opts $common" -- "$cur"))
 		return
