@@ -270,8 +270,6 @@ cmd_check(int argc, char **argv)
 	    {"suicide", required_argument, NULL, O_SUICIDE},
 	    {"max-moves", required_argument, NULL, O_MAX_MOVES},
 	    {"main-line", no_argument, NULL, O_MAIN_LINE},
-	    {"from", required_argument, NULL, 'f'},
-	    {"help", no_argument, NULL, 'h'},
 	    CLI_LONGOPTS,
 	    {NULL, 0, NULL, 0},
 	};
@@ -280,7 +278,7 @@ cmd_check(int argc, char **argv)
 	static const char *const suicide_names[] = {"forbid", "allow", NULL};
 	struct check_ctx cc;
 	struct cli c;
-	int opt, rc;
+	int opt;
 	char *end;
 	long n;
 
@@ -289,8 +287,8 @@ cmd_check(int argc, char **argv)
 	cli_init(&c, "check");
 	cli_argv0(argv, "check");
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "lLqf:h" CLI_SHORTOPTS, opts,
-				  NULL)) != -1) {
+	while ((opt = cli_getopt(&c, argc, argv, "lLq" CLI_SHORTOPTS, opts,
+				 check_usage)) != -1) {
 		switch (opt) {
 		case O_JSON:
 			cc.json = c.json = true;
@@ -346,21 +344,9 @@ cmd_check(int argc, char **argv)
 		case O_MAIN_LINE:
 			cc.opts.main_line_only = 1;
 			break;
-		case 'f':
-			if (strcmp(optarg, "auto") &&
-			    !(c.informat = cli_informat_find(optarg))) {
-				cmd_error("unknown input format '%s'", optarg);
-				return cmd_usage_error("check");
-			}
-			break;
-		case 'h':
-			fputs(check_usage, stdout);
-			fputs(cli_opts_help, stdout);
-			return EXIT_OK;
+		case CLI_OPT_EXIT:
+			return c.exit_status;
 		default:
-			rc = cli_parse_opt(&c, opt, optarg);
-			if (rc == 1)
-				break;
 			return cmd_usage_error("check");
 		}
 	}

@@ -292,6 +292,43 @@ parse_size(const char *s, size_t *out)
 }
 
 int
+cli_getopt(struct cli *c, int argc, char **argv, const char *shortopts,
+	   const struct option *longopts, const char *usage)
+{
+	int opt, rc;
+
+	for (;;) {
+		opt = getopt_long(argc, argv, shortopts, longopts, NULL);
+		switch (opt) {
+		case -1:
+			return -1;
+		case 'f':
+			if (strcmp(optarg, "auto") &&
+			    !(c->informat = cli_informat_find(optarg))) {
+				cmd_error("unknown input format '%s'", optarg);
+				goto usage_error;
+			}
+			continue;
+		case 'h':
+			fputs(usage, stdout);
+			fputs(cli_opts_help, stdout);
+			c->exit_status = EXIT_OK;
+			return CLI_OPT_EXIT;
+		case '?': /* getopt_long() said what was wrong */
+			goto usage_error;
+		}
+		rc = cli_parse_opt(c, opt, optarg);
+		if (rc == 0)
+			return opt;
+		if (rc < 0)
+			goto usage_error;
+	}
+usage_error:
+	c->exit_status = cmd_usage_error(c->cmd);
+	return CLI_OPT_EXIT;
+}
+
+int
 cli_parse_opt(struct cli *c, int opt, const char *arg)
 {
 	char *end;

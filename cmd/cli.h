@@ -132,6 +132,7 @@ struct cli {
 	int status; /* EXIT_* so far; cli_run() returns the final one */
 	bool stop;  /* set on a fatal write error: stop everything */
 	struct cli_summary sum;
+	int exit_status; /* set by cli_getopt() with CLI_OPT_EXIT */
 
 	/* private */
 	char *tmp_path_, *out_path_;
@@ -154,9 +155,11 @@ enum {
 	CLI_OPT_NO_PROGRESS,
 	CLI_OPT_MAX_GAME_BYTES,
 };
-#define CLI_SHORTOPTS "rj:0"
+#define CLI_SHORTOPTS "rj:0f:h"
 #define CLI_LONGOPTS                                                           \
 	{"recursive", no_argument, NULL, 'r'},                                 \
+	    {"from", required_argument, NULL, 'f'},                            \
+	    {"help", no_argument, NULL, 'h'},                                  \
 	    {"jobs", required_argument, NULL, 'j'},                            \
 	    {"null", no_argument, NULL, '0'},                                  \
 	    {"ext", required_argument, NULL, CLI_OPT_EXT},                     \
@@ -175,6 +178,18 @@ extern const char cli_opts_help[];
  * if the option is not a shared one, -1 on a bad argument (message
  * printed). */
 int cli_parse_opt(struct cli *c, int opt, const char *arg);
+
+enum { CLI_OPT_EXIT = -2 };
+/* getopt_long() for a batch command: `shortopts` and `longopts` are the
+ * command's own plus CLI_SHORTOPTS and CLI_LONGOPTS.  The shared options
+ * (inputs, -j, -f/--from, -h/--help, ...) are handled here; returns the
+ * next option that is the command's own, -1 after the last option, or
+ * CLI_OPT_EXIT when the command must return c->exit_status at once:
+ * after --help (`usage`, then the shared options' help, on stdout;
+ * status 0) or after a bad or unknown option (message and usage hint
+ * on stderr; status 2). */
+int cli_getopt(struct cli *c, int argc, char **argv, const char *shortopts,
+	       const struct option *longopts, const char *usage);
 
 /* Send the output to `path` instead of stdout: written to a temporary
  * file beside it and renamed by cli_output_close(), so it is never

@@ -258,7 +258,6 @@ cmd_convert(int argc, char **argv)
 {
 	static const struct option opts[] = {
 	    {"to", required_argument, NULL, 't'},
-	    {"from", required_argument, NULL, 'f'},
 	    {"output", required_argument, NULL, 'o'},
 	    {"dir", required_argument, NULL, 'd'},
 	    {"compact", no_argument, NULL, 'C'},
@@ -268,7 +267,6 @@ cmd_convert(int argc, char **argv)
 	    {"rotate", required_argument, NULL, 'R'},
 	    {"flip", no_argument, NULL, 'F'},
 	    {"symmetry", required_argument, NULL, 'S'},
-	    {"help", no_argument, NULL, 'h'},
 	    CLI_LONGOPTS,
 	    {NULL, 0, NULL, 0},
 	};
@@ -283,8 +281,8 @@ cmd_convert(int argc, char **argv)
 	cli_init(&c, "convert");
 	cli_argv0(argv, "convert");
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "t:f:o:d:m:h" CLI_SHORTOPTS, opts,
-				  NULL)) != -1) {
+	while ((opt = cli_getopt(&c, argc, argv, "t:o:d:m:" CLI_SHORTOPTS, opts,
+				 convert_usage)) != -1) {
 		switch (opt) {
 		case 't':
 			for (of = outformats; of->name; of++)
@@ -295,13 +293,6 @@ cmd_convert(int argc, char **argv)
 				return cmd_usage_error("convert");
 			}
 			cc.to = of;
-			break;
-		case 'f':
-			if (strcmp(optarg, "auto") &&
-			    !(c.informat = cli_informat_find(optarg))) {
-				cmd_error("unknown input format '%s'", optarg);
-				return cmd_usage_error("convert");
-			}
 			break;
 		case 'o':
 			output = optarg;
@@ -350,14 +341,9 @@ cmd_convert(int argc, char **argv)
 				return cmd_usage_error("convert");
 			}
 			break;
-		case 'h':
-			fputs(convert_usage, stdout);
-			fputs(cli_opts_help, stdout);
-			return EXIT_OK;
+		case CLI_OPT_EXIT:
+			return c.exit_status;
 		default:
-			rc = cli_parse_opt(&c, opt, optarg);
-			if (rc == 1)
-				break;
 			return cmd_usage_error("convert");
 		}
 	}

@@ -187,21 +187,19 @@ cmd_info(int argc, char **argv)
 	    {"json", no_argument, NULL, 'J'},
 	    {"no-header", no_argument, NULL, 'H'},
 	    {"no-warnings", no_argument, NULL, 'W'},
-	    {"from", required_argument, NULL, 'f'},
-	    {"help", no_argument, NULL, 'h'},
 	    CLI_LONGOPTS,
 	    {NULL, 0, NULL, 0},
 	};
 	struct info_ctx ic = {false};
 	struct cli c;
 	bool header = true;
-	int opt, rc;
+	int opt;
 
 	cli_init(&c, "info");
 	cli_argv0(argv, "info");
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "f:h" CLI_SHORTOPTS, opts,
-				  NULL)) != -1) {
+	while ((opt = cli_getopt(&c, argc, argv, "" CLI_SHORTOPTS, opts,
+				 info_usage)) != -1) {
 		switch (opt) {
 		case 'J':
 			ic.json = c.json = true;
@@ -212,21 +210,9 @@ cmd_info(int argc, char **argv)
 		case 'W':
 			ic.no_warnings = true;
 			break;
-		case 'f':
-			if (strcmp(optarg, "auto") &&
-			    !(c.informat = cli_informat_find(optarg))) {
-				cmd_error("unknown input format '%s'", optarg);
-				return cmd_usage_error("info");
-			}
-			break;
-		case 'h':
-			fputs(info_usage, stdout);
-			fputs(cli_opts_help, stdout);
-			return EXIT_OK;
+		case CLI_OPT_EXIT:
+			return c.exit_status;
 		default:
-			rc = cli_parse_opt(&c, opt, optarg);
-			if (rc == 1)
-				break;
 			return cmd_usage_error("info");
 		}
 	}

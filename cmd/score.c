@@ -638,8 +638,6 @@ cmd_score(int argc, char **argv)
 	    {"playouts", required_argument, NULL, O_PLAYOUTS},
 	    {"seed", required_argument, NULL, O_SEED},
 	    {"quiet", no_argument, NULL, 'q'},
-	    {"from", required_argument, NULL, 'f'},
-	    {"help", no_argument, NULL, 'h'},
 	    CLI_LONGOPTS,
 	    {NULL, 0, NULL, 0},
 	};
@@ -652,8 +650,8 @@ cmd_score(int argc, char **argv)
 	score_estimate_opts_default(&sc.est);
 	cli_init(&c, "score");
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "m:qf:h" CLI_SHORTOPTS, opts,
-				  NULL)) != -1) {
+	while ((opt = cli_getopt(&c, argc, argv, "m:q" CLI_SHORTOPTS, opts,
+				 score_usage)) != -1) {
 		switch (opt) {
 		case O_JSON:
 			sc.json = c.json = true;
@@ -736,21 +734,9 @@ cmd_score(int argc, char **argv)
 		case 'q':
 			sc.quiet = true;
 			break;
-		case 'f':
-			if (strcmp(optarg, "auto") &&
-			    !(c.informat = cli_informat_find(optarg))) {
-				cmd_error("unknown input format '%s'", optarg);
-				return cmd_usage_error("score");
-			}
-			break;
-		case 'h':
-			fputs(score_usage, stdout);
-			fputs(cli_opts_help, stdout);
-			return EXIT_OK;
+		case CLI_OPT_EXIT:
+			return c.exit_status;
 		default:
-			rc = cli_parse_opt(&c, opt, optarg);
-			if (rc == 1)
-				break;
 			return cmd_usage_error("score");
 		}
 	}
