@@ -578,8 +578,10 @@ board_play(struct board *b, int color, bpt pt, int *suicided)
 	cell[pt].nlibs = (uint16_t)(nbr & 15);
 	b->ko = BPT_NONE;
 	b->ko_color = 0;
-	/* no stone around: nothing else changes (common early on) */
-	if (!(nbr & (NBR_ONE(BOARD_BLACK) * 15 | NBR_ONE(BOARD_WHITE) * 15)))
+	/* no stone around: nothing else changes (common early on), unless
+	 * there is no point around either (a 1x1 board: suicide) */
+	if (!(nbr & (NBR_ONE(BOARD_BLACK) * 15 | NBR_ONE(BOARD_WHITE) * 15)) &&
+	    (nbr & 15))
 		return 0;
 	TOUCH_CHAIN(pt - 1);
 	TOUCH_CHAIN(pt + 1);

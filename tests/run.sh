@@ -55,7 +55,8 @@ for t in tests/cli/*.sh; do
 	name=${t%.sh}
 	want_rc=0
 	[ -f "$name.exit" ] && want_rc=$(cat "$name.exit")
-	(cd "$tmp" && sh "$top/$t") >"$tmp/out" 2>"$tmp/err"
+	# a hang is a failure (exit 124), not a stuck `make check`
+	(cd "$tmp" && timeout 120 sh "$top/$t") >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	if [ "$rc" != "$want_rc" ]; then
 		echo "FAIL cli $(basename "$name"): exit $rc, want $want_rc"
