@@ -97,7 +97,7 @@ fuzz:
 		clang $(SGFKIT_CPPFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined \
 			-o $(BUILD)/fuzz/$$n $$f $(LIB_SRC) $(SGFKIT_LIBS) || exit 1; \
 		mkdir -p $(BUILD)/fuzz/$$n.corpus; \
-		$(BUILD)/fuzz/$$n -max_total_time=$(FUZZ_TIME) -rss_limit_mb=1024 $(FUZZ_FLAGS) \
+		$(BUILD)/fuzz/$$n -max_total_time=$(FUZZ_TIME) -timeout=20 -rss_limit_mb=1024 $(FUZZ_FLAGS) \
 			-max_len=65536 $(BUILD)/fuzz/$$n.corpus tests/fuzz/seeds \
 			|| exit 1; \
 	done
