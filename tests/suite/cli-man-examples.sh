@@ -60,5 +60,24 @@ if [ $n -lt 10 ]; then
 	fail=$((fail + 1))
 	echo "FAIL README: only $n examples found"
 fi
+# the pages are clean mdoc: mandoc's linter (installed by .ci/run), else
+# groff's warnings; neither on the machine: not checked, and said so
+for page in "$TOP"/man/*.1; do
+	if command -v mandoc >/dev/null 2>&1; then
+		mandoc -Tlint -Wwarning "$page" >"$tmp/lint" 2>&1
+	elif command -v groff >/dev/null 2>&1; then
+		groff -mdoc -ww -z "$page" >"$tmp/lint" 2>&1
+	else
+		echo "no mandoc or groff: $(basename "$page") not linted"
+		continue
+	fi
+	if [ -s "$tmp/lint" ]; then
+		fail=$((fail + 1))
+		echo "FAIL lint $(basename "$page"):"
+		head -n 5 "$tmp/lint"
+	else
+		pass=$((pass + 1))
+	fi
+done
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
