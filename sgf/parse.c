@@ -314,7 +314,8 @@ property_fast(struct parser *ps, size_t i)
 	struct sgf_value *v;
 	unsigned char c;
 
-	if (!ps->in_seq)
+	/* values that need decoding one by one take the general path */
+	if (!ps->in_seq || ps->value_cs)
 		return 0;
 	if (is_upper(t[k]))
 		k++;
@@ -397,7 +398,7 @@ move_node_fast(struct parser *ps, size_t i)
 	c = t[i + 6];
 	if (c != ';' && c != ')' && c != '(')
 		return 0;
-	if (ps->after_pop || !par || par->child ||
+	if (ps->after_pop || !par || par->child || ps->value_cs ||
 	    g->nnodes >= ps->lim->max_nodes ||
 	    (ps->sp && !ps->stack[ps->sp - 1].first) ||
 	    ps->lim->max_props < 1 || ps->lim->max_value_bytes < 2)

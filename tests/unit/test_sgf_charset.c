@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sgf/internal.h" /* sgf_utf8_valid */
 #include "sgf/sgf.h"
 #include "unit.h"
 
@@ -202,6 +203,45 @@ output_is_always_utf8_with_ca(void)
 	release(v, n);
 }
 
+/* CA[UTF-16LE] on a file whose structure is 8-bit: each value is
+ * decoded on its own (UTF-16 when it holds NUL bytes, else it must be
+ * UTF-8).  Values the parser's fast paths would take (a lone C[...], a
+ * move) must go through the same decoding, so that what is written is
+ * valid UTF-8 and reads back without errors (a fuzzer find). */
+static void
+utf16_declared_8bit_values_come_out_as_utf8(void)
+{
+	static const char in[] = "(;FF[4]CA[UTF-16LE]C[a\xa3\xbc" "b]"
+				 "GN[h\0i\0]"
+				 ";B[\xa3\xbc];W[dd])";
+	struct sgf_game **v = NULL, **back = NULL;
+	char *s = NULL;
+	size_t len = 0;
+	FILE *f;
+	int n, nb;
+
+	n = sgf_parse_all(in, sizeof(in) - 1, "mem", NULL, &v);
+	CHECK_INT(n, 1);
+	if (n != 1)
+		return;
+	CHECK_INT(v[0]->nerrors, 0);
+	CHECK_STR(sgf_root_value(v[0], SGF_P_C), "a\xef\xbf\xbd\xef\xbf\xbd" "b");
+	CHECK_STR(sgf_root_value(v[0], SGF_P_GN), "hi");
+	f = open_memstream(&s, &len);
+	sgf_write_sgf(f, v[0], SGF_WRITE_COMPACT);
+	fclose(f);
+	CHECK_INT(sgf_utf8_valid((const unsigned char *)s, len), len);
+	nb = sgf_parse_all(s, len, "back", NULL, &back);
+	CHECK_INT(nb, 1);
+	if (nb == 1) {
+		CHECK_INT(back[0]->nerrors, 0);
+		CHECK_INT(back[0]->nnodes, v[0]->nnodes);
+	}
+	free(s);
+	release(back, nb);
+	release(v, n);
+}
+
 int
 main(void)
 {
@@ -210,5 +250,6 @@ main(void)
 	RUN(undeclared_charsets_are_guessed);
 	RUN(one_charset_per_game_in_a_collection);
 	RUN(output_is_always_utf8_with_ca);
+	RUN(utf16_declared_8bit_values_come_out_as_utf8);
 	return UNIT_DONE();
 }
