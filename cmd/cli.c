@@ -1225,6 +1225,82 @@ src_next(struct cli *c, struct src *s, struct sgf_chunk *ch,
 #define BATCH_GAMES 64
 #define BATCH_BYTES (256 * 1024)
 
+/* A job's output: a growing buffer behind a FILE (fopencookie), and
+ * buffers recycled from job to job.  A fresh open_memstream() per job
+ * cost a page fault for every 4 KiB written, because buffers past
+ * malloc's mmap threshold come back from the kernel as new pages each
+ * time (convert spent a quarter of its time in the kernel). */
+struct obuf {
+	char *p;
+	size_t len, cap;
+};
+
+#define OBUF_POOL     32
+#define OBUF_KEEP_MAX ((size_t)8 << 20) /* larger buffers are freed */
+static struct obuf obuf_pool[OBUF_POOL];
+static int obuf_npool;
+static pthread_mutex_t obuf_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static ssize_t
+obuf_write(void *cookie, const char *buf, size_t n)
+{
+	struct obuf *b = cookie;
+
+	if (b->cap - b->len < n) {
+		size_t cap = b->cap ? b->cap : 64 * 1024;
+		char *p;
+		while (cap - b->len < n) {
+			if (cap > SIZE_MAX / 2) {
+				errno = ENOMEM;
+				return 0;
+			}
+			cap *= 2;
+		}
+		p = realloc(b->p, cap);
+		if (!p) {
+			errno = ENOMEM;
+			return 0; /* fopencookie: 0 is an error */
+		}
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, buf, n);
+	b->len += n;
+	return (ssize_t)n;
+}
+
+/* Open a FILE writing into *b, with a buffer from the pool. */
+static FILE *
+obuf_open(struct obuf *b)
+{
+	static const cookie_io_functions_t io = {.write = obuf_write};
+
+	pthread_mutex_lock(&obuf_mu);
+	if (obuf_npool)
+		*b = obuf_pool[--obuf_npool];
+	else
+		memset(b, 0, sizeof(*b));
+	pthread_mutex_unlock(&obuf_mu);
+	b->len = 0;
+	return fopencookie(b, "w", io);
+}
+
+/* Give b's memory back to the pool (or free it). */
+static void
+obuf_release(struct obuf *b)
+{
+	if (!b->p)
+		return;
+	pthread_mutex_lock(&obuf_mu);
+	if (obuf_npool < OBUF_POOL && b->cap <= OBUF_KEEP_MAX) {
+		obuf_pool[obuf_npool++] = *b;
+		b->p = NULL;
+	}
+	pthread_mutex_unlock(&obuf_mu);
+	free(b->p);
+	memset(b, 0, sizeof(*b));
+}
+
 struct job_code {
 	const char *code;
 	unsigned long n;
@@ -1241,8 +1317,9 @@ struct cli_job {
 	struct sgf_diag *diags; /* end of file: stream diagnostics (copy) */
 	char *openerr;		/* message for stderr, written in order */
 	/* results */
-	char *out, *err;
-	size_t outlen, errlen;
+	struct obuf outb; /* the games' output, in order */
+	char *err;
+	size_t errlen;
 	FILE *errf;
 	unsigned long games, invalid, scored, agree, disagree;
 	struct job_code codes[32];
@@ -1302,7 +1379,7 @@ job_free(struct cli_job *j)
 	if (j->errf)
 		fclose(j->errf);
 	free(j->openerr);
-	free(j->out);
+	obuf_release(&j->outb);
 	free(j->err);
 	free(j);
 }
@@ -1371,7 +1448,7 @@ broken_game(const struct sgf_chunk *ch, const char *fmt)
 static void
 job_run(struct cli *c, struct cli_job *j)
 {
-	FILE *out = open_memstream(&j->out, &j->outlen);
+	FILE *out = obuf_open(&j->outb);
 	size_t i;
 
 	if (!out) {
@@ -1685,9 +1762,9 @@ emit(struct cli *c, struct writer *w, struct cli_job *j)
 		if (c->file_begin && !c->stop)
 			c->file_begin(c, &w->cur);
 	}
-	if (j->outlen && !c->stop) {
-		if (fwrite_unlocked(j->out, 1, j->outlen, c->out) !=
-			j->outlen ||
+	if (j->outb.len && !c->stop) {
+		if (fwrite_unlocked(j->outb.p, 1, j->outb.len, c->out) !=
+			j->outb.len ||
 		    ferror_unlocked(c->out))
 			write_failed(c, errno);
 	}
