@@ -372,70 +372,85 @@ property_fast(struct parser *ps, size_t i)
 
 /* The bulk of every record, ";B[pd]" followed by ';', '(' or ')': the
  * node, its property and its value in one allocation, with exactly what
- * new_node() and property_fast() would make of it.  Returns the index
- * after the value, or 0 (nothing changed) to take the general path. */
+ * new_node() and property_fast() would make of it.  A run of such nodes
+ * (";B[pd];W[dp];B[pp]...") is taken in one loop: what holds for the
+ * first node of the run (its parent has no child yet, no variation is
+ * waiting for its first node, the limits allow one property of two
+ * bytes) holds for the next ones too, so each further node costs only
+ * its own bytes and stores.  Returns the index after the last value
+ * taken, or 0 (nothing changed) to take the general path. */
 static inline size_t
 move_node_fast(struct parser *ps, size_t i)
 {
 	unsigned char *t = ps->t;
 	struct sgf_node *n, *par = ps->cur;
 	struct sgf_game *g = ps->g;
-	struct sgf_prop *p;
+	struct sgf_arena *a = g->arena;
+	struct sgf_prop *p = NULL;
 	struct sgf_value *v;
-	enum sgf_pid pid;
+	size_t start = i, nnodes = g->nnodes, max_nodes = ps->lim->max_nodes;
+	enum sgf_pid pid = SGF_P_B;
 	unsigned char c;
 
-	if (t[i + 1] == 'B')
-		pid = SGF_P_B;
-	else if (t[i + 1] == 'W')
-		pid = SGF_P_W;
-	else
-		return 0;
-	/* t[n] is 0: no byte below is read past it */
-	if (t[i + 2] != '[' || vstop[t[i + 3]] || vstop[t[i + 4]] ||
-	    t[i + 5] != ']')
-		return 0;
-	c = t[i + 6];
-	if (c != ';' && c != ')' && c != '(')
-		return 0;
 	if (ps->after_pop || !par || par->child || ps->value_cs ||
-	    g->nnodes >= ps->lim->max_nodes ||
 	    (ps->sp && !ps->stack[ps->sp - 1].first) ||
 	    ps->lim->max_props < 1 || ps->lim->max_value_bytes < 2)
 		return 0;
-	n = sgf_arena_alloc(g->arena, sizeof(*n) + sizeof(*p) + sizeof(*v));
-	if (!n)
+	for (;;) {
+		if (t[i + 1] == 'B')
+			pid = SGF_P_B;
+		else if (t[i + 1] == 'W')
+			pid = SGF_P_W;
+		else
+			break;
+		/* t[n] is 0: no byte below is read past it */
+		if (t[i + 2] != '[' || vstop[t[i + 3]] || vstop[t[i + 4]] ||
+		    t[i + 5] != ']')
+			break;
+		c = t[i + 6];
+		if ((c != ';' && c != ')' && c != '(') || nnodes >= max_nodes)
+			break;
+		n = sgf_arena_alloc(a, sizeof(*n) + sizeof(*p) + sizeof(*v));
+		if (!n)
+			break;
+		p = (struct sgf_prop *)(n + 1);
+		v = (struct sgf_value *)(p + 1);
+		n->props = p;
+		n->child = NULL;
+		n->next = NULL;
+		n->nchildren = 0;
+		n->off = (uint32_t)i;
+		n->parent = par;
+		par->child = n;
+		par->nchildren = 1;
+		v->s = (const char *)t + i + 3;
+		v->len = 2;
+		v->off = (uint32_t)(i + 2);
+		v->next = NULL;
+		t[i + 5] = 0;
+		p->id = sgf_pid_names[pid];
+		p->pid = pid;
+		p->off = (uint32_t)(i + 1);
+		p->nvalues = 1;
+		p->values = v;
+		p->next = NULL;
+		nnodes++;
+		par = n;
+		i += 6;
+		if (c != ';')
+			break;
+	}
+	if (i == start)
 		return 0;
-	p = (struct sgf_prop *)(n + 1);
-	v = (struct sgf_value *)(p + 1);
-	n->props = p;
-	n->child = NULL;
-	n->next = NULL;
-	n->nchildren = 0;
-	n->off = (uint32_t)i;
-	n->parent = par;
-	par->child = n;
-	par->nchildren = 1;
-	ps->hint_parent = par;
-	ps->hint_last = n;
-	g->nnodes++;
-	ps->cur = n;
+	g->nnodes = nnodes;
+	ps->hint_parent = par->parent;
+	ps->hint_last = par;
+	ps->cur = par;
 	ps->in_seq = 1;
-	v->s = (const char *)t + i + 3;
-	v->len = 2;
-	v->off = (uint32_t)(i + 2);
-	v->next = NULL;
-	t[i + 5] = 0;
-	p->id = sgf_pid_names[pid];
-	p->pid = pid;
-	p->off = (uint32_t)(i + 1);
-	p->nvalues = 1;
-	p->values = v;
-	p->next = NULL;
 	ps->lastprop = p;
 	ps->nprops = 1;
 	ps->mask = (uint64_t)1 << pid;
-	return i + 6;
+	return i;
 }
 
 /* Parse a property at t[i] (a letter).  Returns the index after it. */
