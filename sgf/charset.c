@@ -147,7 +147,8 @@ sgf_charset_is_utf8(const char *cs)
 enum cs_kind
 sgf_charset_kind(const char *cs)
 {
-	if (!cs)
+	/* UTF-8, by far the most common, in one comparison */
+	if (!cs || (cs[0] == 'U' && !strcmp(cs, "UTF-8")))
 		return CS_ASCII_SAFE;
 	if (!strcmp(cs, "Shift_JIS") || !strcmp(cs, "Big5") ||
 	    !strcmp(cs, "Big5-HKSCS") || !strcmp(cs, "GBK") ||

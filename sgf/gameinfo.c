@@ -8,6 +8,7 @@
  */
 #include <ctype.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,33 @@ parse_number(const char *s, double *v)
 		s++;
 	if (!*s)
 		return -1;
+	/* The usual "6.5", "-0.5" or "375", exactly as strtod reads it: an
+	 * integer of at most 15 digits divided by a power of ten up to 1e8
+	 * is one correctly rounded division of two exact doubles. */
+	{
+		const char *q = s + (*s == '-' || *s == '+');
+		uint64_t m = 0;
+		int nd = 0, nf = -1;
+		static const double p10[] = {1, 1e1, 1e2, 1e3, 1e4,
+					     1e5, 1e6, 1e7, 1e8};
+		for (; nd < 16; q++) {
+			if (*q >= '0' && *q <= '9') {
+				m = m * 10 + (uint64_t)(*q - '0');
+				nd++;
+				if (nf >= 0)
+					nf++;
+			} else if (*q == '.' && nf < 0) {
+				nf = 0;
+			} else {
+				break;
+			}
+		}
+		if (nd > 0 && nd <= 15 && nf != 0 && nf <= 8 && !*q) {
+			double d = (double)m / p10[nf < 0 ? 0 : nf];
+			*v = *s == '-' ? -d : d;
+			return fabs(*v) > 1e6 ? -1 : 0;
+		}
+	}
 	*v = strtod(s, &end);
 	while (isspace((unsigned char)*end))
 		end++;
@@ -315,10 +343,23 @@ count_point(int x, int y, void *ctx)
 	(*(int *)ctx)++;
 }
 
+/* B and W properties along the main line. */
+static int
+main_line_moves(const struct sgf_node *n)
+{
+	const struct sgf_prop *p;
+	int moves = 0;
+
+	for (; n; n = n->child)
+		for (p = n->props; p; p = p->next)
+			if (p->pid == SGF_P_B || p->pid == SGF_P_W)
+				moves++;
+	return moves;
+}
+
 void
 sgf_gameinfo(const struct sgf_game *g, struct sgf_gameinfo *gi)
 {
-	const struct sgf_node *n;
 	const struct sgf_prop *p;
 	const char *v;
 	int zi = 0;
@@ -447,8 +488,5 @@ sgf_gameinfo(const struct sgf_game *g, struct sgf_gameinfo *gi)
 		}
 	}
 
-	for (n = g->root; n; n = n->child)
-		for (p = n->props; p; p = p->next)
-			if (p->pid == SGF_P_B || p->pid == SGF_P_W)
-				gi->moves++;
+	gi->moves = main_line_moves(g->root);
 }

@@ -382,6 +382,15 @@ property_fast(struct parser *ps, size_t i)
 static inline size_t
 move_node_fast(struct parser *ps, size_t i)
 {
+	/* what may follow a move's value in the fast path */
+	static const unsigned char after[256] = {[';'] = 1, ['('] = 1,
+						 [')'] = 1};
+	/* the three structs of a move node, as one arena allocation */
+	enum {
+		SZ = (sizeof(struct sgf_node) + sizeof(struct sgf_prop) +
+		      sizeof(struct sgf_value) + SGF_ARENA_ALIGN - 1) &
+		     ~(SGF_ARENA_ALIGN - 1)
+	};
 	unsigned char *t = ps->t;
 	struct sgf_node *n, *par = ps->cur;
 	struct sgf_game *g = ps->g;
@@ -389,7 +398,11 @@ move_node_fast(struct parser *ps, size_t i)
 	struct sgf_prop *p = NULL;
 	struct sgf_value *v;
 	size_t start = i, nnodes = g->nnodes, max_nodes = ps->lim->max_nodes;
-	enum sgf_pid pid = SGF_P_B;
+	/* Locals, not a->cur or sgf_pid_names[]: the NUL stored into the
+	 * text below may alias anything, and would force reloads. */
+	unsigned char *cur = a->cur, *end = a->end;
+	const char *idb = sgf_pid_names[SGF_P_B], *idw = sgf_pid_names[SGF_P_W];
+	int white = 0;
 	unsigned char c;
 
 	if (ps->after_pop || !par || par->child || ps->value_cs ||
@@ -397,22 +410,26 @@ move_node_fast(struct parser *ps, size_t i)
 	    ps->lim->max_props < 1 || ps->lim->max_value_bytes < 2)
 		return 0;
 	for (;;) {
-		if (t[i + 1] == 'B')
-			pid = SGF_P_B;
-		else if (t[i + 1] == 'W')
-			pid = SGF_P_W;
-		else
-			break;
+		unsigned char col = t[i + 1];
 		/* t[n] is 0: no byte below is read past it */
-		if (t[i + 2] != '[' || vstop[t[i + 3]] || vstop[t[i + 4]] ||
-		    t[i + 5] != ']')
+		if ((col != 'B' && col != 'W') || t[i + 2] != '[' ||
+		    vstop[t[i + 3]] || vstop[t[i + 4]] || t[i + 5] != ']')
 			break;
 		c = t[i + 6];
-		if ((c != ';' && c != ')' && c != '(') || nnodes >= max_nodes)
+		if (!after[c] || nnodes >= max_nodes)
 			break;
-		n = sgf_arena_alloc(a, sizeof(*n) + sizeof(*p) + sizeof(*v));
-		if (!n)
-			break;
+		if ((size_t)(end - cur) < SZ) {
+			a->cur = cur;
+			n = sgf_arena_alloc_slow(a, SZ);
+			cur = a->cur;
+			end = a->end;
+			if (!n)
+				break;
+		} else {
+			n = (struct sgf_node *)(void *)cur;
+			cur += SZ;
+		}
+		white = col == 'W';
 		p = (struct sgf_prop *)(n + 1);
 		v = (struct sgf_value *)(p + 1);
 		n->props = p;
@@ -427,19 +444,20 @@ move_node_fast(struct parser *ps, size_t i)
 		v->len = 2;
 		v->off = (uint32_t)(i + 2);
 		v->next = NULL;
-		t[i + 5] = 0;
-		p->id = sgf_pid_names[pid];
-		p->pid = pid;
+		p->id = white ? idw : idb;
+		p->pid = white ? SGF_P_W : SGF_P_B;
 		p->off = (uint32_t)(i + 1);
 		p->nvalues = 1;
 		p->values = v;
 		p->next = NULL;
+		t[i + 5] = 0;
 		nnodes++;
 		par = n;
 		i += 6;
 		if (c != ';')
 			break;
 	}
+	a->cur = cur;
 	if (i == start)
 		return 0;
 	g->nnodes = nnodes;
@@ -449,7 +467,7 @@ move_node_fast(struct parser *ps, size_t i)
 	ps->in_seq = 1;
 	ps->lastprop = p;
 	ps->nprops = 1;
-	ps->mask = (uint64_t)1 << pid;
+	ps->mask = (uint64_t)1 << (white ? SGF_P_W : SGF_P_B);
 	return i;
 }
 
