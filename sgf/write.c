@@ -184,6 +184,69 @@ put_node(struct wbuf *w, const struct sgf_node *n, int compact)
 	}
 }
 
+/* Write the two-byte move n (its letters s0 s1, colour id0) and then,
+ * in one loop, the run of such moves that follows it as only children:
+ * the bulk of every record.  The layout is what build() would make of
+ * them one by one (two moves to a line).  Returns the last node
+ * written.  Room for one move is reserved by the caller. */
+static const struct sgf_node *
+move_run(struct wbuf *w, const struct sgf_node *n, char id0,
+	 unsigned char s0, unsigned char s1, int compact, int *on_line)
+{
+	/* w's fields in locals: the bytes stored below may alias them */
+	char *base = w->p, *o = base + w->n, *end = base + w->cap;
+	size_t ls = w->ls, nv = w->nv;
+	int line = *on_line;
+
+	for (;;) {
+		const struct sgf_node *c;
+		const struct sgf_prop *p;
+		const char *v;
+		char m[6] = {';', id0, '[', (char)s0, (char)s1, ']'};
+
+		memcpy(o, m, 6);
+		o += 6;
+		nv++;
+		c = n->child;
+		if (!c || c->next)
+			break;
+		p = c->props;
+		if (!p || p->next || (p->pid != SGF_P_B && p->pid != SGF_P_W) ||
+		    p->nvalues != 1 || p->values->len != 2)
+			break;
+		v = p->values->s;
+		s0 = (unsigned char)v[0];
+		s1 = (unsigned char)v[1];
+		if (wesc[s0] | wesc[s1])
+			break;
+		if (end - o < 8) {
+			w->n = (size_t)(o - base);
+			if (reserve(w, 8))
+				break;
+			base = w->p;
+			o = base + w->n;
+			end = base + w->cap;
+		}
+		id0 = p->id[0];
+		n = c;
+		/* build()'s layout for a simple move after a simple one */
+		if (!compact) {
+			if ((size_t)(o - base) - ls - nv > 1 && line >= 2) {
+				*o++ = '\n';
+				ls = (size_t)(o - base);
+				nv = 0;
+				line = 0;
+			}
+			line++;
+		}
+	}
+	w->n = (size_t)(o - base);
+	w->ls = ls;
+	w->nv = nv;
+	*on_line = line;
+	return n;
+}
+
 /* Write the tree of g into w. */
 static void
 build(struct wbuf *w, const struct sgf_game *g, int compact)
@@ -251,11 +314,8 @@ build(struct wbuf *w, const struct sgf_game *g, int compact)
 				unsigned char s0 = s[0], s1 = s[1];
 				char id0 = n->props->id[0];
 				if (!(wesc[s0] | wesc[s1])) {
-					char m[6] = {';',      id0,	 '[',
-						     (char)s0, (char)s1, ']'};
-					memcpy(w->p + w->n, m, 6);
-					w->n += 6;
-					w->nv++;
+					n = move_run(w, n, id0, s0, s1, compact,
+						     &on_line);
 					continue;
 				}
 			} else if (len == 0 || !wesc[s[0]]) { /* "" or "a" */
