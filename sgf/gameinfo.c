@@ -360,6 +360,14 @@ main_line_moves(const struct sgf_node *n)
 void
 sgf_gameinfo(const struct sgf_game *g, struct sgf_gameinfo *gi)
 {
+	sgf_gameinfo_root(g, gi);
+	if (g && g->root)
+		gi->moves = main_line_moves(g->root);
+}
+
+void
+sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
+{
 	const struct sgf_prop *p;
 	const char *v;
 	int zi = 0;
@@ -488,5 +496,5 @@ sgf_gameinfo(const struct sgf_game *g, struct sgf_gameinfo *gi)
 		}
 	}
 
-	gi->moves = main_line_moves(g->root);
+	gi->moves = -1; /* not counted here: see sgf_gameinfo() */
 }

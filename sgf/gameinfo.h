@@ -56,6 +56,10 @@ struct sgf_gameinfo {
 /* Read and interpret the root's game information.  Strings point into
  * the game and live as long as it does.  Never fails. */
 void sgf_gameinfo(const struct sgf_game *g, struct sgf_gameinfo *gi);
+/* The same without walking the tree: only the root is read, and
+ * gi->moves is -1.  For callers that count moves themselves or need
+ * none (the dialect notes of check). */
+void sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi);
 
 /* Parse an RE value ("B+3.5", "W+Resign", "0", "Void", "黑中盘胜" ...).
  * Returns 0 when the text was understood, -1 otherwise (kind is then
