@@ -34,26 +34,63 @@ static const char info_usage[] =
     "  -f, --from FORMAT      input format: sgf, json or auto (default)\n"
     "  -h, --help             this help\n";
 
+/* A TSV line built in memory (flushed to f when the buffer fills). */
+struct line {
+	char b[2048];
+	size_t n;
+	FILE *f;
+};
+
+static void
+line_flush(struct line *L)
+{
+	fwrite_unlocked(L->b, 1, L->n, L->f);
+	L->n = 0;
+}
+
+static void
+line_put(struct line *L, const char *s, size_t n)
+{
+	if (sizeof(L->b) - L->n < n) {
+		line_flush(L);
+		if (n > sizeof(L->b)) {
+			fwrite_unlocked(s, 1, n, L->f);
+			return;
+		}
+	}
+	memcpy(L->b + L->n, s, n);
+	L->n += n;
+}
+
+static inline void
+line_putc(struct line *L, char c)
+{
+	if (L->n == sizeof(L->b))
+		line_flush(L);
+	L->b[L->n++] = c;
+}
+
 /* A TSV field: tabs, CR and LF become spaces. */
 static void
-tsv_field(FILE *f, const char *s)
+line_tsv(struct line *L, const char *s)
 {
 	if (!s)
 		return;
 	for (;;) {
 		size_t n = strcspn(s, "\t\n\r");
-		fwrite_unlocked(s, 1, n, f);
+		line_put(L, s, n);
 		if (!s[n])
 			return;
-		putc_unlocked(' ', f);
+		line_putc(L, ' ');
 		s += n + 1;
 	}
 }
 
-static void
-put_num(FILE *f, long v)
+/* Decimal digits of v into the end of buf[24]; returns the start. */
+static char *
+num_text(char *end, long v)
 {
-	char buf[24], *p = buf + sizeof(buf);
+	char *p = end;
 	unsigned long u = v < 0 ? -(unsigned long)v : (unsigned long)v;
 
 	do
@@ -61,29 +98,62 @@ put_num(FILE *f, long v)
 	while (u /= 10);
 	if (v < 0)
 		*--p = '-';
-	fwrite_unlocked(p, 1, (size_t)(buf + sizeof(buf) - p), f);
+	return p;
+}
+
+static void
+line_num(struct line *L, long v)
+{
+	char buf[24], *p = num_text(buf + sizeof(buf), v);
+
+	line_put(L, p, (size_t)(buf + sizeof(buf) - p));
 }
 
 /* Komi as "%g" writes it; halves below 10000 (nearly all komi) without
  * printf, which costs more than the rest of the line. */
+static int
+komi_text(char *buf, size_t size, double k)
+{
+	if (fabs(k) < 10000 && k * 2 == floor(k * 2)) {
+		double a = fabs(k);
+		long whole = (long)a;
+		char num[24], *p = num_text(num + sizeof(num), whole);
+		size_t n = 0, len = (size_t)(num + sizeof(num) - p);
+		if (signbit(k))
+			buf[n++] = '-';
+		memcpy(buf + n, p, len);
+		n += len;
+		if (a != (double)whole) {
+			buf[n++] = '.';
+			buf[n++] = '5';
+		}
+		return (int)n;
+	}
+	return snprintf(buf, size, "%g", k);
+}
+
+static void
+line_komi(struct line *L, double k)
+{
+	char buf[32];
+
+	line_put(L, buf, (size_t)komi_text(buf, sizeof(buf), k));
+}
+
+static void
+put_num(FILE *f, long v)
+{
+	char buf[24], *p = num_text(buf + sizeof(buf), v);
+
+	fwrite_unlocked(p, 1, (size_t)(buf + sizeof(buf) - p), f);
+}
+
 static void
 put_komi(FILE *f, double k)
 {
 	char buf[32];
-	int n;
 
-	if (fabs(k) < 10000 && k * 2 == floor(k * 2)) {
-		double a = fabs(k);
-		long whole = (long)a;
-		if (signbit(k))
-			putc_unlocked('-', f);
-		put_num(f, whole);
-		if (a != (double)whole)
-			fputs_unlocked(".5", f);
-		return;
-	}
-	n = snprintf(buf, sizeof(buf), "%g", k);
-	fwrite_unlocked(buf, 1, (size_t)n, f);
+	fwrite_unlocked(buf, 1, (size_t)komi_text(buf, sizeof(buf), k), f);
 }
 
 static int
@@ -155,37 +225,43 @@ info_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 		fputs_unlocked("]}\n", f);
 		return 0;
 	}
-	tsv_field(f, g->file);
-	putc_unlocked('\t', f);
-	put_num(f, (long)g->index);
-	putc_unlocked('\t', f);
-	put_num(f, gi.cols);
-	if (gi.cols != gi.rows) {
-		putc_unlocked('x', f);
-		put_num(f, gi.rows);
+	{
+		/* the line is built in memory and written at once: a
+		 * dozen stdio calls cost more than the rest of it */
+		struct line L = {.n = 0, .f = f};
+		line_tsv(&L, g->file);
+		line_putc(&L, '\t');
+		line_num(&L, (long)g->index);
+		line_putc(&L, '\t');
+		line_num(&L, gi.cols);
+		if (gi.cols != gi.rows) {
+			line_putc(&L, 'x');
+			line_num(&L, gi.rows);
+		}
+		line_putc(&L, '\t');
+		line_tsv(&L, gi.black);
+		line_putc(&L, '\t');
+		line_tsv(&L, gi.white);
+		line_putc(&L, '\t');
+		line_tsv(&L, gi.black_rank);
+		line_putc(&L, '\t');
+		line_tsv(&L, gi.white_rank);
+		line_putc(&L, '\t');
+		line_tsv(&L, gi.result_raw);
+		line_putc(&L, '\t');
+		if (gi.has_komi)
+			line_komi(&L, gi.komi);
+		line_putc(&L, '\t');
+		line_tsv(&L, gi.rules);
+		line_putc(&L, '\t');
+		line_num(&L, gi.handicap);
+		line_putc(&L, '\t');
+		line_tsv(&L, gi.date);
+		line_putc(&L, '\t');
+		line_num(&L, gi.moves);
+		line_putc(&L, '\n');
+		line_flush(&L);
 	}
-	putc_unlocked('\t', f);
-	tsv_field(f, gi.black);
-	putc_unlocked('\t', f);
-	tsv_field(f, gi.white);
-	putc_unlocked('\t', f);
-	tsv_field(f, gi.black_rank);
-	putc_unlocked('\t', f);
-	tsv_field(f, gi.white_rank);
-	putc_unlocked('\t', f);
-	tsv_field(f, gi.result_raw);
-	putc_unlocked('\t', f);
-	if (gi.has_komi)
-		put_komi(f, gi.komi);
-	putc_unlocked('\t', f);
-	tsv_field(f, gi.rules);
-	putc_unlocked('\t', f);
-	put_num(f, gi.handicap);
-	putc_unlocked('\t', f);
-	tsv_field(f, gi.date);
-	putc_unlocked('\t', f);
-	put_num(f, gi.moves);
-	putc_unlocked('\n', f);
 	/* dialects were interpreted: say what was taken to mean what */
 	for (int i = 0;
 	     !ic->no_warnings && i < gi.nnotes && i < SGF_GAMEINFO_NOTES; i++)

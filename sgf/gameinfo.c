@@ -329,10 +329,30 @@ interpret_komi(struct sgf_gameinfo *gi, const char *raw, double *komi,
  * The whole record.
  */
 
-static const char *
-value_or_null(const struct sgf_game *g, enum sgf_pid pid)
+/* The root's known properties by pid (the first of each, as
+ * sgf_node_prop() finds it): one pass over the root instead of one per
+ * value looked up. */
+struct root_ix {
+	const struct sgf_prop *p[SGF_P_COUNT];
+};
+
+static void
+root_ix_build(struct root_ix *ix, const struct sgf_node *root)
 {
-	const char *v = sgf_root_value(g, pid);
+	const struct sgf_prop *p;
+
+	memset(ix, 0, sizeof(*ix));
+	for (p = root->props; p; p = p->next)
+		if (p->pid != SGF_P_OTHER && (unsigned)p->pid < SGF_P_COUNT &&
+		    !ix->p[p->pid])
+			ix->p[p->pid] = p;
+}
+
+static const char *
+value_or_null(const struct root_ix *ix, enum sgf_pid pid)
+{
+	const struct sgf_prop *p = ix->p[pid];
+	const char *v = p && p->values ? p->values->s : NULL;
 
 	return v && *v ? v : NULL;
 }
@@ -368,6 +388,7 @@ sgf_gameinfo(const struct sgf_game *g, struct sgf_gameinfo *gi)
 void
 sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 {
+	struct root_ix ix;
 	const struct sgf_prop *p;
 	const char *v;
 	int zi = 0;
@@ -376,21 +397,22 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 	gi->cols = gi->rows = 19;
 	if (!g || !g->root)
 		return;
+	root_ix_build(&ix, g->root);
 	sgf_board_size(g, &gi->cols, &gi->rows);
-	gi->black = value_or_null(g, SGF_P_PB);
-	gi->white = value_or_null(g, SGF_P_PW);
-	gi->black_rank = value_or_null(g, SGF_P_BR);
-	gi->white_rank = value_or_null(g, SGF_P_WR);
-	gi->rules = value_or_null(g, SGF_P_RU);
-	gi->date = value_or_null(g, SGF_P_DT);
-	gi->event = value_or_null(g, SGF_P_EV);
-	gi->game_name = value_or_null(g, SGF_P_GN);
-	gi->place = value_or_null(g, SGF_P_PC);
+	gi->black = value_or_null(&ix, SGF_P_PB);
+	gi->white = value_or_null(&ix, SGF_P_PW);
+	gi->black_rank = value_or_null(&ix, SGF_P_BR);
+	gi->white_rank = value_or_null(&ix, SGF_P_WR);
+	gi->rules = value_or_null(&ix, SGF_P_RU);
+	gi->date = value_or_null(&ix, SGF_P_DT);
+	gi->event = value_or_null(&ix, SGF_P_EV);
+	gi->game_name = value_or_null(&ix, SGF_P_GN);
+	gi->place = value_or_null(&ix, SGF_P_PC);
 
 	/* Komi: KM, else Cyberoro's KO[] in a root without KM. */
-	v = value_or_null(g, SGF_P_KM);
+	v = value_or_null(&ix, SGF_P_KM);
 	if (!v) {
-		p = sgf_node_prop(g->root, SGF_P_KO);
+		p = ix.p[SGF_P_KO];
 		if (p && p->values->len) {
 			double k;
 			if (parse_number(p->values->s, &k) == 0) {
@@ -420,7 +442,7 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 	}
 
 	/* Result; margins of a zi-komi game are in zi too. */
-	gi->result_raw = value_or_null(g, SGF_P_RE);
+	gi->result_raw = value_or_null(&ix, SGF_P_RE);
 	if (gi->result_raw) {
 		if (sgf_result_parse(gi->result_raw, &gi->result) < 0)
 			note(gi, "result '%s' not understood",
@@ -471,7 +493,7 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 
 	/* Handicap: HA, else the AB stones of the root when White moves
 	 * first (OGS and others omit HA). */
-	v = value_or_null(g, SGF_P_HA);
+	v = value_or_null(&ix, SGF_P_HA);
 	if (!v && (p = sgf_node_prop_id(g->root, "HD")) && p->values->len &&
 	    sgf_node_prop_id(g->root, "RD")) {
 		v = p->values->s;
@@ -480,8 +502,8 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 	}
 	if (v) {
 		gi->handicap = atoi(v);
-	} else if ((p = sgf_node_prop(g->root, SGF_P_AB)) &&
-		   !sgf_node_prop(g->root, SGF_P_AW)) {
+	} else if ((p = ix.p[SGF_P_AB]) &&
+		   !ix.p[SGF_P_AW]) {
 		const struct sgf_node *c;
 		int stones = 0;
 		const struct sgf_value *val;
