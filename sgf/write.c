@@ -107,10 +107,16 @@ put_prop(struct wbuf *w, const struct sgf_prop *p)
 	for (id = p->id; *id && id - p->id < 64; id++)
 		*o++ = *id;
 	for (v = p->values; v; v = v->next) {
-		const char *s = v->s, *e = s + v->len;
+		const char *s = v->s, *e = s + v->len, *q = s;
 		*o++ = '[';
 		w->nv++;
-		for (; s < e; s++) {
+		/* the bytes before the first one that needs care in one
+		 * copy: most values have none */
+		while (q < e && !wesc[(unsigned char)*q])
+			q++;
+		memcpy(o, s, (size_t)(q - s));
+		o += q - s;
+		for (s = q; s < e; s++) {
 			char c = *s;
 			if (wesc[(unsigned char)c]) {
 				if (c == '\n') {
@@ -335,6 +341,12 @@ build(struct wbuf *w, const struct sgf_game *g, int compact)
 	}
 }
 
+/* The output buffer, kept from game to game on each thread (a stream
+ * of games then allocates nothing); one larger than this is freed. */
+#define WBUF_KEEP ((size_t)1 << 20)
+static _Thread_local char *wbuf_keep;
+static _Thread_local size_t wbuf_keep_cap;
+
 int
 sgf_write_sgf(FILE *out, const struct sgf_game *g, unsigned flags)
 {
@@ -344,20 +356,31 @@ sgf_write_sgf(FILE *out, const struct sgf_game *g, unsigned flags)
 	if (!g || !g->root)
 		return 0;
 	memset(&w, 0, sizeof(w));
+	w.p = wbuf_keep;
+	w.cap = wbuf_keep_cap;
+	wbuf_keep = NULL;
+	wbuf_keep_cap = 0;
 	/* about the size of the input: one allocation for most games */
-	if (grow(&w, g->text_len + g->text_len / 4 + 256)) {
+	if (reserve(&w, g->text_len + g->text_len / 4 + 256)) {
+		free(w.p);
 		errno = ENOMEM;
 		return -1;
 	}
 	build(&w, g, (flags & SGF_WRITE_COMPACT) != 0);
 	newline(&w);
 	if (w.nomem) {
-		free(w.p);
-		errno = ENOMEM;
-		return -1;
-	}
-	if (fwrite(w.p, 1, w.n, out) != w.n)
 		r = -1;
-	free(w.p);
+		errno = ENOMEM;
+	} else if (fwrite(w.p, 1, w.n, out) != w.n) {
+		r = -1;
+	}
+	if (w.cap <= WBUF_KEEP) {
+		/* no thread-exit hook frees it: at most WBUF_KEEP per
+		 * thread, reused for the thread's life */
+		wbuf_keep = w.p;
+		wbuf_keep_cap = w.cap;
+	} else {
+		free(w.p);
+	}
 	return r;
 }
