@@ -9,6 +9,7 @@
  * line.  SGF_WRITE_COMPACT puts the whole game on one line.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -342,10 +343,27 @@ build(struct wbuf *w, const struct sgf_game *g, int compact)
 }
 
 /* The output buffer, kept from game to game on each thread (a stream
- * of games then allocates nothing); one larger than this is freed. */
+ * of games then allocates nothing); one larger than this is freed.  A
+ * pthread key frees it when the thread exits. */
 #define WBUF_KEEP ((size_t)1 << 20)
 static _Thread_local char *wbuf_keep;
 static _Thread_local size_t wbuf_keep_cap;
+static pthread_key_t wbuf_key;
+static pthread_once_t wbuf_once = PTHREAD_ONCE_INIT;
+
+static void
+wbuf_destroy(void *p)
+{
+	free(p);
+	wbuf_keep = NULL;
+	wbuf_keep_cap = 0;
+}
+
+static void
+wbuf_key_make(void)
+{
+	(void)pthread_key_create(&wbuf_key, wbuf_destroy);
+}
 
 int
 sgf_write_sgf(FILE *out, const struct sgf_game *g, unsigned flags)
@@ -358,29 +376,27 @@ sgf_write_sgf(FILE *out, const struct sgf_game *g, unsigned flags)
 	memset(&w, 0, sizeof(w));
 	w.p = wbuf_keep;
 	w.cap = wbuf_keep_cap;
-	wbuf_keep = NULL;
-	wbuf_keep_cap = 0;
 	/* about the size of the input: one allocation for most games */
-	if (reserve(&w, g->text_len + g->text_len / 4 + 256)) {
-		free(w.p);
-		errno = ENOMEM;
-		return -1;
+	if (reserve(&w, g->text_len + g->text_len / 4 + 256) == 0) {
+		build(&w, g, (flags & SGF_WRITE_COMPACT) != 0);
+		newline(&w);
 	}
-	build(&w, g, (flags & SGF_WRITE_COMPACT) != 0);
-	newline(&w);
 	if (w.nomem) {
 		r = -1;
 		errno = ENOMEM;
 	} else if (fwrite(w.p, 1, w.n, out) != w.n) {
 		r = -1;
 	}
-	if (w.cap <= WBUF_KEEP) {
-		/* no thread-exit hook frees it: at most WBUF_KEEP per
-		 * thread, reused for the thread's life */
-		wbuf_keep = w.p;
-		wbuf_keep_cap = w.cap;
-	} else {
+	if (w.cap > WBUF_KEEP) {
 		free(w.p);
+		w.p = NULL;
+		w.cap = 0;
 	}
+	if (w.p != wbuf_keep) {
+		pthread_once(&wbuf_once, wbuf_key_make);
+		(void)pthread_setspecific(wbuf_key, w.p);
+	}
+	wbuf_keep = w.p;
+	wbuf_keep_cap = w.cap;
 	return r;
 }
