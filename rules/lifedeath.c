@@ -171,9 +171,15 @@ struct ld_ctx {
 	int nodes, budget;
 	int aborted;
 	uint32_t gen;
+	/* the moves from the root to the current node */
+	bpt path[LD_MAX_DEPTH + 1];
+	uint8_t pathcol[LD_MAX_DEPTH + 1];
 };
 
-static _Thread_local struct board stackb[LD_MAX_DEPTH + 2];
+/* Two boards per thread: the root of the reading and the current node,
+ * rebuilt from the root and the path when the search backs up (a stack
+ * of boards would cost every process its pages at start-up). */
+static _Thread_local struct board root, work;
 static _Thread_local struct tt_entry tt[TT_SIZE];
 static _Thread_local uint32_t tt_gen;
 
@@ -317,7 +323,7 @@ static int
 solve(struct ld_ctx *cx, int depth, int to_move, int passes)
 {
 	const struct ld_problem *p = cx->p;
-	const struct board *b = &stackb[depth];
+	const struct board *b = &work;
 	int d = p->defender;
 
 	if (board_color(b, p->main) != d)
@@ -361,14 +367,24 @@ solve(struct ld_ctx *cx, int depth, int to_move, int passes)
 		}
 	mv[nm++] = BPT_PASS;
 	for (int i = 0; i < nm; i++) {
-		struct board *nb = &stackb[depth + 1];
-		board_copy(nb, b);
+		if (i > 0) {
+			/* back to this node */
+			board_copy(&work, &root);
+			for (int k = 0; k < depth; k++)
+				if (cx->path[k] == BPT_PASS)
+					board_pass(&work);
+				else
+					board_play(&work, cx->pathcol[k],
+						   cx->path[k], NULL);
+		}
+		cx->path[depth] = mv[i];
+		cx->pathcol[depth] = (uint8_t)to_move;
 		if (mv[i] == BPT_PASS) {
-			board_pass(nb);
+			board_pass(&work);
 			res = solve(cx, depth + 1, BOARD_OPP(to_move),
 				    passes + 1);
 		} else {
-			board_play(nb, to_move, mv[i], NULL);
+			board_play(&work, to_move, mv[i], NULL);
 			res = solve(cx, depth + 1, BOARD_OPP(to_move), 0);
 		}
 		if (res == want) {
@@ -399,6 +415,7 @@ ld_read(const struct board *b, const struct ld_problem *p, int first,
 	if (++tt_gen == 0)
 		tt_gen = 1;
 	cx.gen = tt_gen;
-	board_copy(&stackb[0], b);
+	board_copy(&root, b);
+	board_copy(&work, b);
 	return solve(&cx, 0, first, 0);
 }
