@@ -225,6 +225,10 @@ estimate_is_deterministic(void)
 	     ". . . . . . . . . . . . . . . . . . .");
 	q = p;
 	CHECK(score_estimate(&p, &eo) == 0);
+	/* d17 has no liberty in this hand-made grid: it is dead (the
+	 * estimate used to walk its chain on the board, where the setup
+	 * had removed it, forever) */
+	CHECK(p.color[2 * 19 + 3] == SCORE_BLACK && p.dead[2 * 19 + 3]);
 	load(&r, &b, 9, 9, throw_in);
 	CHECK(score_estimate(&r, &eo) == 0);
 	CHECK(score_estimate(&q, &eo) == 0);
