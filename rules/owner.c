@@ -1,6 +1,7 @@
 /*
  * owner.c - dead-stone estimation: Benson first, then Monte Carlo
- * ownership, then decisions per group of chains.
+ * ownership, then decisions per group of chains, then exact reading of
+ * small enclosed groups (lifedeath.c).
  *
  * Every constant below was measured on ../shared/corpus/scored (OGS and
  * Tygem sets, tests/corpus/score_eval.py); see man/sgfkit-score.1.
@@ -9,6 +10,7 @@
 
 #include "benson.h"
 #include "board.h"
+#include "lifedeath.h"
 #include "playout.h"
 #include "score.h"
 
@@ -24,6 +26,15 @@
  * least one point in this many of the board (12 stones on 19x19, 3 on
  * 9x9). */
 #define RACE_MIN_STONES_DIV 30
+/* Reading closed groups: nodes per reading, problems per colour. */
+#define LD_BUDGET   2000
+#define LD_PROBLEMS 16
+/* ...and a wall around a closed group with fewer than three liberties
+ * is safe when the playouts give it this mean margin. */
+#define WALL_SURE 0.8
+/* A group whose mean margin is this close to ALIVE_MARGIN is decided
+ * on twice the playouts. */
+#define BORDER 0.15
 
 void
 score_estimate_opts_default(struct score_estimate_opts *o)
@@ -57,6 +68,78 @@ nbrs(int w, int h, int p, int out[4])
 	return n;
 }
 
+/* The attacker's chains around a closed group (its walls) cannot be
+ * captured by the group from outside its regions: each is
+ * unconditionally alive, or alive by the playouts with three liberties
+ * or more (or fewer, when the playouts give its points to its owner in
+ * nine playouts out of ten: the liberties it lacks are then taken by
+ * dead stones).  Otherwise the group may win a race against a wall, which
+ * reading inside the regions does not see. */
+static bool
+safe_walls(const struct board *b, const struct ld_problem *pr,
+	   const uint8_t *alive, const int16_t *cid, const uint8_t *cdead,
+	   const double *gm)
+{
+	int w = b->w;
+	for (int i = 0; i < pr->n; i++) {
+		bpt q = pr->area[i];
+		bpt nb[4] = {q - 1, q + 1, q - b->stride, q + b->stride};
+		for (int j = 0; j < 4; j++) {
+			if (board_color(b, nb[j]) != pr->defender)
+				continue;
+			bpt s = nb[j];
+			do {
+				bpt n2[4] = {s - 1, s + 1, s - b->stride,
+					     s + b->stride};
+				for (int k = 0; k < 4; k++) {
+					bpt t = n2[k];
+					if (board_color(b, t) !=
+					    BOARD_OPP(pr->defender))
+						continue;
+					int g =
+					    board_y(b, t) * w + board_x(b, t);
+					int inside = 0;
+					for (int a = 0; a < pr->n; a++)
+						inside |= pr->area[a] == t;
+					if (alive[g] || inside)
+						continue;
+					if (cdead[cid[g]] ||
+					    (board_libs(b, t) < 3 &&
+					     gm[cid[g]] < WALL_SURE))
+						return false;
+				}
+				s = board_next(b, s);
+			} while (s != nb[j]);
+		}
+	}
+	return true;
+}
+
+/* Mean ownership of each chain's group from the group's point of view
+ * (gm[], -1..1) and the group's number of stones (gcnt[]), from the
+ * chains' ownership sums over n playouts and their sizes. */
+static void
+group_means(int nch, int *par, const double *sum, const int *ccnt, int n,
+	    double *gm, int *gcnt)
+{
+	double gsum[SCORE_MAX_POINTS];
+	int g[SCORE_MAX_POINTS];
+	for (int i = 0; i < nch; i++) {
+		gsum[i] = 0;
+		g[i] = 0;
+	}
+	for (int i = 0; i < nch; i++) {
+		int a = find(par, i);
+		gsum[a] += sum[i];
+		g[a] += ccnt[i];
+	}
+	for (int i = 0; i < nch; i++) {
+		int a = find(par, i);
+		gm[i] = gsum[a] / (g[a] * (double)n);
+		gcnt[i] = g[a];
+	}
+}
+
 int
 score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 {
@@ -68,7 +151,8 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	bpt at[SCORE_MAX_POINTS];
 	int16_t cid[SCORE_MAX_POINTS];
 	double sum[SCORE_MAX_POINTS], gm[SCORE_MAX_POINTS];
-	int cnt[SCORE_MAX_POINTS], par[SCORE_MAX_POINTS], nch = 0;
+	int cnt[SCORE_MAX_POINTS], ccnt[SCORE_MAX_POINTS];
+	int par[SCORE_MAX_POINTS], nch = 0;
 	uint8_t cdead[SCORE_MAX_POINTS];
 
 	memset(pos->dead, 0, sizeof(pos->dead));
@@ -82,13 +166,19 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 			board_put(&b, at[p], pos->color[p]);
 	}
 	board_setup_done(&b);
+	/* The colours as the board has them: a chain without liberty in
+	 * the grid (possible only in a hand-made one) was removed by the
+	 * setup, and is dead. */
+	uint8_t col[SCORE_MAX_POINTS];
+	for (int p = 0; p < np; p++)
+		col[p] = (uint8_t)board_color(&b, at[p]);
 
 	/* 1. Unconditional life: never questioned; the playouts do not
 	 * waste moves inside the territory it proves. */
-	benson_solve(w, h, pos->color, alive, terr);
+	benson_solve(w, h, col, alive, terr);
 	memset(forbid, 0, sizeof(forbid));
 	for (int p = 0; p < np; p++)
-		if (terr[p] && pos->color[p] == SCORE_EMPTY)
+		if (terr[p] && col[p] == SCORE_EMPTY)
 			forbid[at[p]] = 1;
 
 	/* 2. Ownership by playouts, half of them with each side first. */
@@ -103,18 +193,18 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	for (int p = 0; p < np; p++)
 		cid[p] = -1;
 	for (int p = 0; p < np; p++) {
-		int c = pos->color[p];
+		int c = col[p];
 		if (!c || cid[p] >= 0)
 			continue;
 		int id = nch++;
 		sum[id] = 0;
-		cnt[id] = 0;
+		ccnt[id] = 0;
 		bpt s = at[p];
 		do {
 			int q = board_y(&b, s) * w + board_x(&b, s);
 			cid[q] = (int16_t)id;
 			sum[id] += own[s] * (c == SCORE_BLACK ? 1.0 : -1.0);
-			cnt[id]++;
+			ccnt[id]++;
 			s = board_next(&b, s);
 		} while (s != at[p]);
 	}
@@ -125,11 +215,11 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 		par[i] = i;
 	for (int p = 0; p < np; p++) {
 		int nb[4], k, cols[4];
-		if (pos->color[p])
+		if (col[p])
 			continue;
 		k = nbrs(w, h, p, nb);
 		for (int i = 0; i < k; i++)
-			cols[i] = pos->color[nb[i]];
+			cols[i] = col[nb[i]];
 		for (int i = 0; i < k; i++)
 			for (int j = i + 1; j < k; j++)
 				if (cols[i] && cols[j] == cols[i]) {
@@ -139,22 +229,34 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 						par[a] = bb;
 				}
 	}
+	group_means(nch, par, sum, ccnt, n, gm, cnt);
+
+	/* A group near the threshold gets as many playouts again from
+	 * another random stream, and is decided on all of them: fewer
+	 * decisions are left to sampling noise. */
 	{
-		double gsum[SCORE_MAX_POINTS];
-		int gcnt[SCORE_MAX_POINTS];
-		for (int i = 0; i < nch; i++) {
-			gsum[i] = 0;
-			gcnt[i] = 0;
-		}
-		for (int i = 0; i < nch; i++) {
-			int a = find(par, i);
-			gsum[a] += sum[i];
-			gcnt[a] += cnt[i];
-		}
-		for (int i = 0; i < nch; i++) {
-			int a = find(par, i);
-			gm[i] = gsum[a] / (gcnt[a] * (double)n);
-			cnt[i] = gcnt[a];
+		int border = 0;
+		for (int p = 0; p < np; p++)
+			if (col[p] && !alive[p] &&
+			    gm[cid[p]] > ALIVE_MARGIN - BORDER &&
+			    gm[cid[p]] < ALIVE_MARGIN + BORDER)
+				border = 1;
+		if (border) {
+			static _Thread_local int own2[BOARD_ARR];
+			struct playout_opts po2 = po;
+			po2.seed = po.seed ^ 0xA5A5A5A5DEADBEEFULL;
+			n += playout_ownership(&b, &po2, own2, NULL);
+			for (int i = 0; i < nch; i++)
+				sum[i] = 0;
+			for (int p = 0; p < np; p++) {
+				int c = col[p];
+				own[at[p]] += own2[at[p]];
+				if (c)
+					sum[cid[p]] +=
+					    own[at[p]] *
+					    (c == SCORE_BLACK ? 1.0 : -1.0);
+			}
+			group_means(nch, par, sum, ccnt, n, gm, cnt);
 		}
 	}
 	for (int i = 0; i < nch; i++)
@@ -168,7 +270,7 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 		memset(loser, 0, sizeof(loser));
 		memset(paired, 0, sizeof(paired));
 		for (int p = 0; p < np; p++) {
-			int c = pos->color[p], i;
+			int c = col[p], i;
 			if (!c || alive[p])
 				continue;
 			i = cid[p];
@@ -186,7 +288,7 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 					    yy >= h)
 						continue;
 					q = yy * w + xx;
-					if (pos->color[q] != 3 - c || alive[q])
+					if (col[q] != 3 - c || alive[q])
 						continue;
 					j = cid[q];
 					if (!cdead[j] || gm[j] < -RACE_BAND ||
@@ -204,9 +306,53 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 				cdead[i] = 0;
 	}
 
-	/* 6. Benson overrides everything. */
+	/* 6. Closed groups (all liberties in small regions they enclose)
+	 * are read exactly: the main chain of one that lives even if the
+	 * attacker plays first is alive; one that dies even if it plays
+	 * first (and whose walls are safe) is dead, and the attacker's
+	 * stones inside it are alive. */
+	for (int dc = SCORE_BLACK; dc <= SCORE_WHITE; dc++) {
+		struct ld_problem prs[LD_PROBLEMS];
+		int npr = ld_find(&b, col, dc, prs, LD_PROBLEMS);
+		for (int k = 0; k < npr; k++) {
+			const struct ld_problem *pr = &prs[k];
+			int st = -1;
+			if (ld_read(&b, pr, BOARD_OPP(dc), LD_BUDGET) == 1)
+				st = 1;
+			else if (safe_walls(&b, pr, alive, cid, cdead, gm) &&
+				 ld_read(&b, pr, dc, LD_BUDGET) == 0)
+				st = 0;
+			if (st < 0)
+				continue;
+			if (st == 1) {
+				/* the main chain lives; chains of the group
+				 * that it may give up are left to the
+				 * playouts */
+				int g = board_y(&b, pr->main) * w +
+					board_x(&b, pr->main);
+				cdead[cid[g]] = 0;
+				continue;
+			}
+			for (int i = 0; i < pr->n; i++) {
+				bpt q = pr->area[i];
+				bpt nb[5] = {q, q - 1, q + 1, q - b.stride,
+					     q + b.stride};
+				for (int j = 0; j < 5; j++) {
+					int c = board_color(&b, nb[j]);
+					if (c != BOARD_BLACK &&
+					    c != BOARD_WHITE)
+						continue;
+					int g = board_y(&b, nb[j]) * w +
+						board_x(&b, nb[j]);
+					cdead[cid[g]] = c == dc;
+				}
+			}
+		}
+	}
+
+	/* 7. Benson overrides everything. */
 	for (int p = 0; p < np; p++) {
-		int c = pos->color[p];
+		int c = col[p];
 		if (!c || alive[p])
 			continue;
 		if (terr[p] == 3 - c || cdead[cid[p]])
@@ -215,7 +361,10 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	/* Points of pass-alive territory are that side's whatever the
 	 * flood fill says (a dead stone may sit on the boundary). */
 	for (int p = 0; p < np; p++)
-		if (!pos->color[p] && terr[p])
+		if (!col[p] && terr[p])
 			pos->owner_hint[p] = terr[p];
+	for (int p = 0; p < np; p++)
+		if (pos->color[p] && !col[p])
+			pos->dead[p] = 1;
 	return 0;
 }

@@ -78,6 +78,36 @@ last_liberty(const struct board *b, bpt pt)
 	return BPT_NONE;
 }
 
+/* The vital point of a small region of empty points (just emptied by a
+ * capture), or BPT_NONE: the middle of three, the centre of a pyramid
+ * four or of a cross five.  Whoever plays it first decides whether the
+ * region makes one eye or two (nakade). */
+static bpt
+nakade_point(const struct board *b, const bpt *pts, int n)
+{
+	int deg[8], best = -1, nmax = 0;
+	if (n < 3 || n > 5)
+		return BPT_NONE;
+	for (int i = 0; i < n; i++) {
+		deg[i] = 0;
+		for (int j = 0; j < n; j++) {
+			int d = pts[i] - pts[j];
+			if (d == 1 || d == -1 || d == b->stride ||
+			    d == -b->stride)
+				deg[i]++;
+		}
+		if (best < 0 || deg[i] > deg[best]) {
+			best = i;
+			nmax = 1;
+		} else if (deg[i] == deg[best]) {
+			nmax++;
+		}
+	}
+	if (nmax != 1 || deg[best] != n - 1)
+		return BPT_NONE;
+	return pts[best];
+}
+
 static bool
 acceptable(const struct board *b, int color, bpt pt, const uint8_t *forbid)
 {
@@ -139,9 +169,19 @@ static void
 one_playout(struct board *b, int color, uint64_t *rs, const uint8_t *forbid)
 {
 	int maxmoves = 3 * b->w * b->h, passes = 0;
-	bpt last = BPT_NONE;
+	bpt last = BPT_NONE, capd[8];
+	int ncapd = 0;
 	for (int m = 0; m < maxmoves && passes < 2; m++) {
-		bpt mv = capture_move(b, color, last, forbid);
+		bpt mv = BPT_NONE;
+		if (ncapd) {
+			mv = nakade_point(b, capd, ncapd);
+			if (mv != BPT_NONE &&
+			    (board_color(b, mv) != BOARD_EMPTY ||
+			     board_legal(b, color, mv, false) != BOARD_OK))
+				mv = BPT_NONE;
+		}
+		if (mv == BPT_NONE)
+			mv = capture_move(b, color, last, forbid);
 		if (mv == BPT_NONE) {
 			int n = board_nempty(b);
 			if (n > 0) {
@@ -160,9 +200,37 @@ one_playout(struct board *b, int color, uint64_t *rs, const uint8_t *forbid)
 		}
 		if (mv == BPT_NONE) {
 			board_pass(b);
+			ncapd = 0;
 			passes++;
 			last = BPT_PASS;
 		} else {
+			/* stones about to be captured: a small chain in atari
+			 * next to mv */
+			bpt nb[4] = {mv - 1, mv + 1, mv - b->stride,
+				     mv + b->stride};
+			ncapd = 0;
+			for (int i = 0; i < 4; i++) {
+				bpt q = nb[i];
+				if (board_color(b, q) != BOARD_OPP(color) ||
+				    board_libs(b, q) != 1)
+					continue;
+				if (board_stones(b, q) + ncapd > 5) {
+					ncapd = 8;
+					break;
+				}
+				bpt sq = q;
+				int dup = 0;
+				for (int k = 0; k < ncapd; k++)
+					dup |= capd[k] == q;
+				if (dup)
+					continue;
+				do {
+					capd[ncapd++] = sq;
+					sq = board_next(b, sq);
+				} while (sq != q);
+			}
+			if (ncapd > 5)
+				ncapd = 0;
 			board_play(b, color, mv, NULL);
 			passes = 0;
 			last = mv;

@@ -5,7 +5,10 @@
  * fill one's own eye-like point, never play in territory that Benson
  * proved safe, capture a chain left in atari by the opponent's last
  * move, and refuse self-atari of two or more stones (so seki groups
- * survive).  Each point is then counted for the colour of its stone or
+ * survive); after a capture of three to five stones that leaves a
+ * killing shape (straight or bent three, pyramid four, cross five) the
+ * side that lost them plays its vital point (nakade), as a player
+ * would.  Each point is then counted for the colour of its stone or
  * of the stones around it.  The random stream is a fixed-seed
  * xorshift, so the same input always gives the same map.
  */

@@ -1,0 +1,421 @@
+/*
+ * lifedeath.c - exact reading of small enclosed groups (see lifedeath.h).
+ */
+#include <string.h>
+
+#include "lifedeath.h"
+
+#define GMAX (25 * 25)
+
+/* ------------------------------------------------------------------ */
+/* Finding closed groups on the grid */
+
+static int
+nbrs(int w, int h, int p, int out[4])
+{
+	int x = p % w, y = p / w, n = 0;
+	if (x > 0)
+		out[n++] = p - 1;
+	if (x < w - 1)
+		out[n++] = p + 1;
+	if (y > 0)
+		out[n++] = p - w;
+	if (y < h - 1)
+		out[n++] = p + w;
+	return n;
+}
+
+static int
+uf_find(int16_t *par, int a)
+{
+	while (par[a] != a)
+		a = par[a] = par[par[a]];
+	return a;
+}
+
+int
+ld_find(const struct board *b, const uint8_t *color, int col,
+	struct ld_problem *out, int max)
+{
+	int w = b->w, h = b->h, np = w * h, nch = 0, nrg = 0, nout = 0;
+	int16_t cid[GMAX], rid[GMAX], par[GMAX], csize[GMAX];
+	int16_t rsize[GMAX], stack[GMAX], rep[GMAX];
+	uint8_t big[GMAX], used[GMAX];
+
+	if (np > GMAX)
+		return 0;
+	for (int p = 0; p < np; p++)
+		cid[p] = rid[p] = -1;
+	/* chains of col, regions of the other points */
+	for (int p = 0; p < np; p++) {
+		int same = color[p] == col;
+		if ((same && cid[p] >= 0) || (!same && rid[p] >= 0))
+			continue;
+		int id = same ? nch++ : nrg++, sp = 0, n = 0;
+		int16_t *lab = same ? cid : rid;
+		lab[p] = (int16_t)id;
+		stack[sp++] = (int16_t)p;
+		while (sp > 0) {
+			int q = stack[--sp], nb[4], k = nbrs(w, h, q, nb);
+			n++;
+			for (int i = 0; i < k; i++) {
+				int t = nb[i];
+				if ((color[t] == col) == same && lab[t] < 0) {
+					lab[t] = (int16_t)id;
+					stack[sp++] = (int16_t)t;
+				}
+			}
+		}
+		if (same)
+			csize[id] = (int16_t)n;
+		else
+			rsize[id] = (int16_t)n;
+	}
+	/* chains next to one small region share their fate; a chain with
+	 * a liberty in a large region is open */
+	for (int i = 0; i < nch; i++) {
+		par[i] = (int16_t)i;
+		big[i] = 0;
+	}
+	for (int r = 0; r < nrg; r++)
+		rep[r] = -1;
+	for (int p = 0; p < np; p++) {
+		int nb[4], k;
+		if (color[p] == col)
+			continue;
+		k = nbrs(w, h, p, nb);
+		for (int i = 0; i < k; i++) {
+			int t = nb[i], r = rid[p];
+			if (color[t] != col)
+				continue;
+			if (rsize[r] > LD_MAX_AREA) {
+				if (color[p] == 0)
+					big[cid[t]] = 1;
+				continue;
+			}
+			if (rep[r] < 0) {
+				rep[r] = cid[t];
+			} else {
+				int a = uf_find(par, rep[r]);
+				int c = uf_find(par, cid[t]);
+				if (a != c)
+					par[a] = (int16_t)c;
+			}
+		}
+	}
+	/* the small regions of each group, in a second pass per group */
+	for (int i = 0; i < nch; i++) {
+		int r = uf_find(par, i);
+		big[r] |= big[i];
+	}
+	memset(used, 0, sizeof(used));
+	for (int g = 0; g < nch && nout < max; g++) {
+		if (uf_find(par, g) != g || big[g])
+			continue;
+		struct ld_problem *pr = &out[nout];
+		int best = -1, n = 0, ok = 1;
+		pr->defender = col;
+		for (int p = 0; p < np && ok; p++) {
+			if (color[p] == col) {
+				if (uf_find(par, cid[p]) == g &&
+				    (best < 0 ||
+				     csize[cid[p]] > csize[cid[best]]))
+					best = p;
+				continue;
+			}
+			if (rsize[rid[p]] > LD_MAX_AREA || used[p])
+				continue;
+			/* a point of a small region next to the group */
+			int nb[4], k = nbrs(w, h, p, nb), mine = 0;
+			for (int j = 0; j < k; j++)
+				if (color[nb[j]] == col &&
+				    uf_find(par, cid[nb[j]]) == g)
+					mine = 1;
+			if (!mine)
+				continue;
+			/* take its whole region */
+			int r = rid[p];
+			for (int q = 0; q < np; q++) {
+				if (rid[q] != r || color[q] == col || used[q])
+					continue;
+				if (n >= LD_MAX_AREA) {
+					ok = 0;
+					break;
+				}
+				used[q] = 1;
+				pr->area[n++] = board_pt(b, q % w, q / w);
+			}
+		}
+		if (!ok || n == 0 || best < 0)
+			continue;
+		pr->n = n;
+		pr->main = board_pt(b, best % w, best / w);
+		nout++;
+	}
+	return nout;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading */
+
+#define TT_SIZE 4096
+
+struct tt_entry {
+	uint64_t key;
+	uint32_t gen;
+	int8_t result;
+};
+
+struct ld_ctx {
+	const struct ld_problem *p;
+	int nodes, budget;
+	int aborted;
+	uint32_t gen;
+	/* the moves from the root to the current node */
+	bpt path[LD_MAX_DEPTH + 1];
+	uint8_t pathcol[LD_MAX_DEPTH + 1];
+};
+
+/* Two boards per thread: the root of the reading and the current node,
+ * rebuilt from the root and the path when the search backs up (a stack
+ * of boards would cost every process its pages at start-up). */
+static _Thread_local struct board root, work;
+static _Thread_local struct tt_entry tt[TT_SIZE];
+static _Thread_local uint32_t tt_gen;
+
+static int
+in_area(const struct ld_problem *p, bpt q)
+{
+	for (int i = 0; i < p->n; i++)
+		if (p->area[i] == q)
+			return i;
+	return -1;
+}
+
+/* Benson's test restricted to the problem's regions: does the main
+ * chain have two regions each of whose empty points are all its
+ * liberties (or those of chains that pass the same test)? */
+static int
+local_alive(const struct board *b, const struct ld_problem *p)
+{
+	int d = p->defender, n = p->n;
+	int8_t rid[LD_MAX_AREA];
+	int nr = 0;
+	bpt vital[LD_MAX_AREA][4], adj[LD_MAX_AREA][8];
+	int nvital[LD_MAX_AREA], nadj[LD_MAX_AREA], hasempty[LD_MAX_AREA];
+	int valid[LD_MAX_AREA];
+	bpt heads[2 * LD_MAX_AREA];
+	int nh = 0, alive[2 * LD_MAX_AREA];
+
+	for (int i = 0; i < n; i++)
+		rid[i] = -1;
+	for (int i = 0; i < n; i++) {
+		if (rid[i] >= 0 || board_color(b, p->area[i]) == d)
+			continue;
+		int r = nr++, st[LD_MAX_AREA], sp = 0, first = 1;
+		nvital[r] = nadj[r] = hasempty[r] = 0;
+		valid[r] = 1;
+		rid[i] = (int8_t)r;
+		st[sp++] = i;
+		while (sp > 0) {
+			int a = st[--sp];
+			bpt q = p->area[a];
+			bpt nb[4] = {q - 1, q + 1, q - b->stride,
+				     q + b->stride};
+			bpt hs[4];
+			int nhs = 0;
+			for (int j = 0; j < 4; j++) {
+				bpt t = nb[j];
+				int c = board_color(b, t);
+				if (c == d) {
+					bpt hd = board_head(b, t);
+					int dup = 0;
+					for (int k = 0; k < nhs; k++)
+						dup |= hs[k] == hd;
+					if (!dup)
+						hs[nhs++] = hd;
+					dup = 0;
+					for (int k = 0; k < nadj[r]; k++)
+						dup |= adj[r][k] == hd;
+					if (!dup && nadj[r] < 8)
+						adj[r][nadj[r]++] = hd;
+				} else if (c != BOARD_WALL) {
+					int ai = in_area(p, t);
+					if (ai >= 0 && rid[ai] < 0) {
+						rid[ai] = (int8_t)r;
+						st[sp++] = ai;
+					}
+				}
+			}
+			if (board_color(b, q) != BOARD_EMPTY)
+				continue;
+			hasempty[r] = 1;
+			if (first) {
+				first = 0;
+				for (int k = 0; k < nhs; k++)
+					vital[r][k] = hs[k];
+				nvital[r] = nhs;
+			} else {
+				int m = 0;
+				for (int k = 0; k < nvital[r]; k++) {
+					int keep = 0;
+					for (int j = 0; j < nhs; j++)
+						keep |= hs[j] == vital[r][k];
+					if (keep)
+						vital[r][m++] = vital[r][k];
+				}
+				nvital[r] = m;
+			}
+		}
+	}
+	/* the chains that border the regions */
+	for (int r = 0; r < nr; r++)
+		for (int k = 0; k < nadj[r]; k++) {
+			int dup = 0;
+			for (int j = 0; j < nh; j++)
+				dup |= heads[j] == adj[r][k];
+			if (!dup && nh < 2 * LD_MAX_AREA) {
+				alive[nh] = 1;
+				heads[nh++] = adj[r][k];
+			}
+		}
+	for (;;) {
+		int changed = 0;
+		for (int j = 0; j < nh; j++) {
+			if (!alive[j])
+				continue;
+			int cnt = 0;
+			for (int r = 0; r < nr; r++) {
+				if (!valid[r] || !hasempty[r])
+					continue;
+				for (int k = 0; k < nvital[r]; k++)
+					cnt += vital[r][k] == heads[j];
+			}
+			if (cnt < 2) {
+				alive[j] = 0;
+				changed = 1;
+				for (int r = 0; r < nr; r++)
+					for (int k = 0; k < nadj[r]; k++)
+						if (adj[r][k] == heads[j])
+							valid[r] = 0;
+			}
+		}
+		if (!changed)
+			break;
+	}
+	bpt mh = board_head(b, p->main);
+	for (int j = 0; j < nh; j++)
+		if (heads[j] == mh)
+			return alive[j];
+	return 0;
+}
+
+static uint64_t
+node_key(const struct board *b, int to_move, int passes)
+{
+	return board_key(b) ^ board_side_key(to_move) ^
+	       ((uint64_t)passes * 0x9E3779B97F4A7C15ULL) ^
+	       ((uint64_t)b->ko * 0xC2B2AE3D27D4EB4FULL);
+}
+
+/* 1 defender lives, 0 attacker captures, -1 unknown */
+static int
+solve(struct ld_ctx *cx, int depth, int to_move, int passes)
+{
+	const struct ld_problem *p = cx->p;
+	const struct board *b = &work;
+	int d = p->defender;
+
+	if (board_color(b, p->main) != d)
+		return 0;
+	if (passes >= 2 || local_alive(b, p))
+		return 1;
+	if (depth >= LD_MAX_DEPTH || cx->aborted)
+		return -1;
+	if (++cx->nodes > cx->budget) {
+		cx->aborted = 1;
+		return -1;
+	}
+	uint64_t key = node_key(b, to_move, passes);
+	struct tt_entry *e = &tt[key & (TT_SIZE - 1)];
+	if (e->gen == cx->gen && e->key == key)
+		return e->result;
+
+	int want = to_move == d ? 1 : 0, unknown = 0, res;
+	/* moves: every legal point of the regions, captures first, then
+	 * a pass; the defender never fills its own eye */
+	bpt mv[LD_MAX_AREA + 1];
+	int nm = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < p->n; i++) {
+			bpt q = p->area[i];
+			if (board_color(b, q) != BOARD_EMPTY)
+				continue;
+			if (to_move == d && board_is_eyelike(b, q, d))
+				continue;
+			if (board_legal(b, to_move, q, false) != BOARD_OK)
+				continue;
+			bpt nb[4] = {q - 1, q + 1, q - b->stride,
+				     q + b->stride};
+			int cap = 0;
+			for (int j = 0; j < 4; j++)
+				cap |= board_color(b, nb[j]) ==
+					   BOARD_OPP(to_move) &&
+				       board_libs(b, nb[j]) == 1;
+			if (cap == (pass == 0))
+				mv[nm++] = q;
+		}
+	mv[nm++] = BPT_PASS;
+	for (int i = 0; i < nm; i++) {
+		if (i > 0) {
+			/* back to this node */
+			board_copy(&work, &root);
+			for (int k = 0; k < depth; k++)
+				if (cx->path[k] == BPT_PASS)
+					board_pass(&work);
+				else
+					board_play(&work, cx->pathcol[k],
+						   cx->path[k], NULL);
+		}
+		cx->path[depth] = mv[i];
+		cx->pathcol[depth] = (uint8_t)to_move;
+		if (mv[i] == BPT_PASS) {
+			board_pass(&work);
+			res = solve(cx, depth + 1, BOARD_OPP(to_move),
+				    passes + 1);
+		} else {
+			board_play(&work, to_move, mv[i], NULL);
+			res = solve(cx, depth + 1, BOARD_OPP(to_move), 0);
+		}
+		if (res == want) {
+			e->key = key;
+			e->gen = cx->gen;
+			e->result = (int8_t)res;
+			return res;
+		}
+		if (res < 0)
+			unknown = 1;
+	}
+	if (unknown)
+		return -1;
+	e->key = key;
+	e->gen = cx->gen;
+	e->result = (int8_t)(1 - want);
+	return 1 - want;
+}
+
+int
+ld_read(const struct board *b, const struct ld_problem *p, int first,
+	int budget)
+{
+	struct ld_ctx cx;
+	memset(&cx, 0, sizeof(cx));
+	cx.p = p;
+	cx.budget = budget;
+	if (++tt_gen == 0)
+		tt_gen = 1;
+	cx.gen = tt_gen;
+	board_copy(&root, b);
+	board_copy(&work, b);
+	return solve(&cx, 0, first, 0);
+}

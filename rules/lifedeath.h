@@ -1,0 +1,50 @@
+/*
+ * lifedeath.h - reading the life of small enclosed groups.
+ *
+ * A closed group is a set of chains of one colour (the defender) all of
+ * whose liberties lie in small regions (at most LD_MAX_AREA points that
+ * are empty or hold the attacker's stones) enclosed by the group alone:
+ * nothing outside those regions can change its fate.  Such groups are
+ * where light playouts go wrong (a sacrifice that kills by nakade, a
+ * false eye, a seki that is not one), and they are small enough to read
+ * exactly: both sides play only in the regions, and the group lives if
+ * its largest chain becomes pass-alive (Benson's test restricted to the
+ * regions) or the attacker has nothing better than to pass; it dies when
+ * that chain is captured.  Ko is read under the simple-ko rule with no
+ * threats; reading stops at a fixed depth and node budget.
+ *
+ * Library code: never prints, never exits, never allocates; the search
+ * depth is bounded by LD_MAX_DEPTH whatever the input.
+ */
+#ifndef LIFEDEATH_H
+#define LIFEDEATH_H
+
+#include <stdint.h>
+
+#include "board.h"
+
+#define LD_MAX_AREA  10 /* points of the regions of one problem */
+#define LD_MAX_DEPTH 24 /* plies (passes included) */
+
+struct ld_problem {
+	int defender; /* BOARD_BLACK or BOARD_WHITE */
+	bpt main;     /* a stone of the defender's largest chain */
+	int n;	      /* points of the regions */
+	bpt area[LD_MAX_AREA];
+};
+
+/* The closed groups of colour `col` on the grid color[] (w*h points,
+ * index y*w+x, 0 empty, 1 black, 2 white) of board b (the same
+ * position): at most `max` problems are written to out[]; returns how
+ * many. */
+int ld_find(const struct board *b, const uint8_t *color, int col,
+	    struct ld_problem *out, int max);
+
+/* Read problem p on b with `first` (BOARD_BLACK or BOARD_WHITE) to play:
+ * 1 when the defender's main chain lives, 0 when the attacker captures
+ * it, -1 when reading ran out of depth or of `budget` nodes.  b is not
+ * changed. */
+int ld_read(const struct board *b, const struct ld_problem *p, int first,
+	    int budget);
+
+#endif

@@ -1,0 +1,257 @@
+/* test_lifedeath.c - reading small enclosed groups (rules/lifedeath.c)
+ * and its effect on dead-stone estimation. */
+#include "../../rules/board.h"
+#include "../../rules/lifedeath.h"
+#include "../../rules/score.h"
+#include "unit.h"
+
+/* Rows of "B", "W", "." (spaces ignored), top row first, into both the
+ * grid of *p and the board *b. */
+static void
+load(struct score_pos *p, struct board *b, int w, int h, const char *rows)
+{
+	memset(p, 0, sizeof(*p));
+	p->w = w;
+	p->h = h;
+	int i = 0;
+	for (const char *s = rows; *s && i < w * h; s++)
+		if (*s == 'B')
+			p->color[i++] = SCORE_BLACK;
+		else if (*s == 'W')
+			p->color[i++] = SCORE_WHITE;
+		else if (*s == '.')
+			i++;
+	board_init(b, w, h);
+	for (i = 0; i < w * h; i++)
+		if (p->color[i])
+			board_put(b, board_pt(b, i % w, i / w), p->color[i]);
+	board_setup_done(b);
+}
+
+/* POSITIONS.md S5: bent four in the corner is dead. */
+static const char *bent_four = ". B . W B . ."
+			       "B W W W B . ."
+			       ". W W W B . ."
+			       "W W W W B . ."
+			       "B B B B B . ."
+			       ". . . . . . ."
+			       ". . . . . . .";
+
+static void
+bent_four_in_the_corner_is_read_dead(void)
+{
+	static struct board b;
+	struct score_pos p;
+	struct ld_problem pr[4];
+	load(&p, &b, 7, 7, bent_four);
+	CHECK_INT(ld_find(&b, p.color, SCORE_WHITE, pr, 4), 1);
+	CHECK_INT(pr[0].n, 5); /* a7 c7 a6 a5, and b7 */
+	CHECK_INT(ld_read(&b, &pr[0], BOARD_BLACK, 2000), 0);
+	CHECK_INT(ld_read(&b, &pr[0], BOARD_WHITE, 2000), 0);
+	/* Black's own stones at b7 and a6 are no closed group of their
+	 * own: they share the white group's regions */
+	CHECK_INT(ld_find(&b, p.color, SCORE_BLACK, pr, 4), 0);
+}
+
+static void
+bent_four_estimated_dead_and_counted_as_s5(void)
+{
+	static struct board b;
+	struct score_pos p;
+	struct score_estimate_opts eo;
+	struct score_opts so;
+	struct score_result r;
+	load(&p, &b, 7, 7, bent_four);
+	score_estimate_opts_default(&eo);
+	CHECK(score_estimate(&p, &eo) == 0);
+	int nd = 0;
+	for (int i = 0; i < 49; i++)
+		nd += p.dead[i] && p.color[i] == SCORE_WHITE;
+	CHECK_INT(nd, 11);
+	CHECK(!p.dead[1] && !p.dead[7]); /* b7, a6 */
+	memset(&so, 0, sizeof(so));
+	score_count(&p, &so, &r);
+	CHECK_INT(r.jp[SCORE_BLACK].total, 49);
+	CHECK_INT(r.jp[SCORE_WHITE].total, 0);
+	CHECK_INT(r.cn[SCORE_BLACK].total, 49);
+}
+
+/* A black group whose only space holds two white stones on the first
+ * line, with a liberty on each side: it looks like a seki (neither side
+ * can fill a shared liberty without self-atari), but White sacrifices
+ * three stones, Black's eye is then a straight three, and White plays
+ * its middle. */
+static const char *throw_in = ". . . . . . . . ."
+			      ". . . . . . . . ."
+			      ". . . . . . . . ."
+			      ". . . . . . . . ."
+			      ". . . . . . . . ."
+			      "W W W W W W W W W"
+			      "W W W W W W B B W"
+			      "W W W W B B B B B"
+			      "W W W W B . W W .";
+
+static void
+sacrifice_and_nakade_kill_a_false_seki(void)
+{
+	static struct board b;
+	struct score_pos p;
+	struct ld_problem pr[4];
+	load(&p, &b, 9, 9, throw_in);
+	CHECK_INT(ld_find(&b, p.color, SCORE_BLACK, pr, 4), 1);
+	CHECK_INT(pr[0].n, 4);
+	CHECK_INT(ld_read(&b, &pr[0], BOARD_WHITE, 2000), 0);
+	CHECK_INT(ld_read(&b, &pr[0], BOARD_BLACK, 2000), 0);
+}
+
+static void
+false_seki_estimated_dead(void)
+{
+	static struct board b;
+	struct score_pos p;
+	struct score_estimate_opts eo;
+	struct score_opts so;
+	struct score_result r;
+	load(&p, &b, 9, 9, throw_in);
+	score_estimate_opts_default(&eo);
+	CHECK(score_estimate(&p, &eo) == 0);
+	for (int i = 0; i < 81; i++) {
+		if (p.color[i] == SCORE_BLACK)
+			CHECK(p.dead[i]);
+		if (p.color[i] == SCORE_WHITE)
+			CHECK(!p.dead[i]);
+	}
+	memset(&so, 0, sizeof(so));
+	score_count(&p, &so, &r);
+	/* White: 45 + f1 + j1 + the 8 points of the dead stones, and 8
+	 * prisoners; no seki point is left */
+	CHECK_INT(r.jp[SCORE_WHITE].territory, 55);
+	CHECK_INT(r.jp[SCORE_WHITE].dead, 8);
+	CHECK_INT(r.seki, 0);
+	CHECK(r.jp_margin == -63);
+	CHECK(r.cn_margin == -81);
+}
+
+/* A straight four on the edge lives whoever plays first; a straight
+ * three dies if the attacker plays first and lives if the defender
+ * does. */
+static void
+straight_four_lives_straight_three_is_unsettled(void)
+{
+	static struct board b;
+	struct score_pos p;
+	struct ld_problem pr[4];
+	load(&p, &b, 9, 9,
+	     ". . . . B W . . ."
+	     "B B B B B W . . ."
+	     "W W W W W W . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . .");
+	CHECK_INT(ld_find(&b, p.color, SCORE_BLACK, pr, 4), 1);
+	CHECK_INT(ld_read(&b, &pr[0], BOARD_WHITE, 2000), 1);
+	load(&p, &b, 9, 9,
+	     ". . . B W . . . ."
+	     "B B B B W . . . ."
+	     "W W W W W . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . .");
+	CHECK_INT(ld_find(&b, p.color, SCORE_BLACK, pr, 4), 1);
+	CHECK_INT(ld_read(&b, &pr[0], BOARD_WHITE, 2000), 0);
+	CHECK_INT(ld_read(&b, &pr[0], BOARD_BLACK, 2000), 1);
+	/* a budget too small to read it gives no answer */
+	CHECK_INT(ld_read(&b, &pr[0], BOARD_WHITE, 2), -1);
+}
+
+/* A group with a liberty in a large region is not closed. */
+static void
+open_groups_are_not_read(void)
+{
+	static struct board b;
+	struct score_pos p;
+	struct ld_problem pr[4];
+	load(&p, &b, 9, 9,
+	     ". . . B W . . . ."
+	     "B B B B W . . . ."
+	     ". . . . W . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . .");
+	CHECK_INT(ld_find(&b, p.color, SCORE_BLACK, pr, 4), 0);
+}
+
+/* The estimate depends on the position and the seed only: the same
+ * call gives the same dead stones after other positions were estimated
+ * in between (nothing leaks from one call's thread-local state into
+ * the next, including the second batch of playouts that groups near
+ * the threshold get), and it is the same for every seed in a position
+ * that is not close (the false seki above). */
+static void
+estimate_is_deterministic(void)
+{
+	static struct board b;
+	static struct score_pos p, q, r;
+	struct score_estimate_opts eo;
+	score_estimate_opts_default(&eo);
+	load(&p, &b, 19, 19,
+	     ". . . . . . . . . . . . . . . . . . ."
+	     ". . . W . . . . . . . . . . . B . . ."
+	     ". . W B W . . . . . . . . . B W B . ."
+	     ". . . W B B . . . . . . . . . B W . ."
+	     ". . . W B . . . . . . . . . . . . . ."
+	     ". . . . . . . . . . . . . . . . . . ."
+	     ". . . . . . . . . . . . . . . . . . ."
+	     ". . . . . . . . . . . . . . . . . . ."
+	     ". . . . . . . . . . . . . . . . . . ."
+	     ". . . . . . . . . . . . . . . . . . ."
+	     ". . . . . . . . . . . . . . . . . . ."
+	     ". . . . . . . . . . . . . . . . . . ."
+	     ". . . . . . . . . . . . . . . . . . ."
+	     ". . . . . . . . . . . . . . . . . . ."
+	     ". . . B W . . . . . . . . . . W B . ."
+	     ". . B W . W . . . . . . . . W B . . ."
+	     ". . . B W . . . . . . . . . . W B . ."
+	     ". . . . . . . . . . . . . . . . . . ."
+	     ". . . . . . . . . . . . . . . . . . .");
+	q = p;
+	CHECK(score_estimate(&p, &eo) == 0);
+	/* d17 has no liberty in this hand-made grid: it is dead (the
+	 * estimate used to walk its chain on the board, where the setup
+	 * had removed it, forever) */
+	CHECK(p.color[2 * 19 + 3] == SCORE_BLACK && p.dead[2 * 19 + 3]);
+	load(&r, &b, 9, 9, throw_in);
+	CHECK(score_estimate(&r, &eo) == 0);
+	CHECK(score_estimate(&q, &eo) == 0);
+	CHECK(memcmp(p.dead, q.dead, sizeof(p.dead)) == 0);
+	CHECK(memcmp(p.owner_hint, q.owner_hint, sizeof(p.owner_hint)) == 0);
+	for (uint64_t seed = 1; seed <= 4; seed++) {
+		static struct score_pos t;
+		load(&t, &b, 9, 9, throw_in);
+		eo.seed = seed;
+		CHECK(score_estimate(&t, &eo) == 0);
+		CHECK(memcmp(t.dead, r.dead, sizeof(t.dead)) == 0);
+	}
+}
+
+int
+main(void)
+{
+	RUN(bent_four_in_the_corner_is_read_dead);
+	RUN(bent_four_estimated_dead_and_counted_as_s5);
+	RUN(sacrifice_and_nakade_kill_a_false_seki);
+	RUN(false_seki_estimated_dead);
+	RUN(straight_four_lives_straight_three_is_unsettled);
+	RUN(open_groups_are_not_read);
+	RUN(estimate_is_deterministic);
+	return UNIT_DONE();
+}
