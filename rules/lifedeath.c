@@ -37,6 +37,13 @@ int
 ld_find(const struct board *b, const uint8_t *color, int col,
 	struct ld_problem *out, int max)
 {
+	return ld_find_walls(b, color, NULL, col, out, max);
+}
+
+int
+ld_find_walls(const struct board *b, const uint8_t *color, const uint8_t *wall,
+	      int col, struct ld_problem *out, int max)
+{
 	int w = b->w, h = b->h, np = w * h, nch = 0, nrg = 0, nout = 0;
 	int16_t cid[GMAX], rid[GMAX], par[GMAX], csize[GMAX];
 	int16_t rsize[GMAX], stack[GMAX], rep[GMAX];
@@ -49,6 +56,8 @@ ld_find(const struct board *b, const uint8_t *color, int col,
 	/* chains of col, regions of the other points */
 	for (int p = 0; p < np; p++) {
 		int same = color[p] == col;
+		if (wall && wall[p])
+			continue;
 		if ((same && cid[p] >= 0) || (!same && rid[p] >= 0))
 			continue;
 		int id = same ? nch++ : nrg++, sp = 0, n = 0;
@@ -60,6 +69,8 @@ ld_find(const struct board *b, const uint8_t *color, int col,
 			n++;
 			for (int i = 0; i < k; i++) {
 				int t = nb[i];
+				if (wall && wall[t])
+					continue;
 				if ((color[t] == col) == same && lab[t] < 0) {
 					lab[t] = (int16_t)id;
 					stack[sp++] = (int16_t)t;
@@ -81,7 +92,7 @@ ld_find(const struct board *b, const uint8_t *color, int col,
 		rep[r] = -1;
 	for (int p = 0; p < np; p++) {
 		int nb[4], k;
-		if (color[p] == col)
+		if (color[p] == col || (wall && wall[p]))
 			continue;
 		k = nbrs(w, h, p, nb);
 		for (int i = 0; i < k; i++) {
@@ -116,6 +127,8 @@ ld_find(const struct board *b, const uint8_t *color, int col,
 		int best = -1, n = 0, ok = 1;
 		pr->defender = col;
 		for (int p = 0; p < np && ok; p++) {
+			if (wall && wall[p])
+				continue;
 			if (color[p] == col) {
 				if (uf_find(par, cid[p]) == g &&
 				    (best < 0 ||
@@ -136,7 +149,8 @@ ld_find(const struct board *b, const uint8_t *color, int col,
 			/* take its whole region */
 			int r = rid[p];
 			for (int q = 0; q < np; q++) {
-				if (rid[q] != r || color[q] == col || used[q])
+				if (rid[q] != r || color[q] == col || used[q] ||
+				    (wall && wall[q]))
 					continue;
 				if (n >= LD_MAX_AREA) {
 					ok = 0;
@@ -241,7 +255,12 @@ local_alive(const struct board *b, const struct ld_problem *p)
 						adj[r][nadj[r]++] = hd;
 				} else if (c != BOARD_WALL) {
 					int ai = in_area(p, t);
-					if (ai >= 0 && rid[ai] < 0) {
+					if (ai < 0)
+						/* a wall (or a point left
+						 * out): the attacker can
+						 * fill the region */
+						valid[r] = 0;
+					else if (rid[ai] < 0) {
 						rid[ai] = (int8_t)r;
 						st[sp++] = ai;
 					}
@@ -343,7 +362,8 @@ solve(struct ld_ctx *cx, int depth, int to_move, int passes)
 
 	int want = to_move == d ? 1 : 0, unknown = 0, res;
 	/* moves: every legal point of the regions, captures first, then
-	 * a pass; the defender never fills its own eye */
+	 * a pass; the defender never fills its own eye unless that saves
+	 * a chain in atari (chains that share an eye may need joining) */
 	bpt mv[LD_MAX_AREA + 1];
 	int nm = 0;
 	for (int pass = 0; pass < 2; pass++)
@@ -351,12 +371,20 @@ solve(struct ld_ctx *cx, int depth, int to_move, int passes)
 			bpt q = p->area[i];
 			if (board_color(b, q) != BOARD_EMPTY)
 				continue;
-			if (to_move == d && board_is_eyelike(b, q, d))
-				continue;
-			if (board_legal(b, to_move, q, false) != BOARD_OK)
-				continue;
 			bpt nb[4] = {q - 1, q + 1, q - b->stride,
 				     q + b->stride};
+			if (to_move == d && board_is_eyelike(b, q, d)) {
+				/* unless it joins a chain in atari to the
+				 * others around the eye */
+				int atari = 0;
+				for (int j = 0; j < 4; j++)
+					atari |= board_color(b, nb[j]) == d &&
+						 board_libs(b, nb[j]) == 1;
+				if (!atari)
+					continue;
+			}
+			if (board_legal(b, to_move, q, false) != BOARD_OK)
+				continue;
 			int cap = 0;
 			for (int j = 0; j < 4; j++)
 				cap |= board_color(b, nb[j]) ==

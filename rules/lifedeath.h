@@ -10,8 +10,15 @@
  * exactly: both sides play only in the regions, and the group lives if
  * its largest chain becomes pass-alive (Benson's test restricted to the
  * regions) or the attacker has nothing better than to pass; it dies when
- * that chain is captured.  Ko is read under the simple-ko rule with no
- * threats; reading stops at a fixed depth and node budget.
+ * that chain is captured.  The defender never fills its own eye-like
+ * point except to join a chain in atari to the others around it.  Ko is
+ * read under the simple-ko rule with no threats; reading stops at a
+ * fixed depth and node budget.
+ *
+ * The attacker's stones around a group may be declared safe walls
+ * (ld_find_walls): a group enclosed by its own stones and such walls is
+ * then read the same way ("semi-closed"); the caller vouches for the
+ * walls.
  *
  * Library code: never prints, never exits, never allocates; the search
  * depth is bounded by LD_MAX_DEPTH whatever the input.
@@ -39,6 +46,16 @@ struct ld_problem {
  * many. */
 int ld_find(const struct board *b, const uint8_t *color, int col,
 	    struct ld_problem *out, int max);
+
+/* As ld_find(), with some of the attacker's stones taken as safe walls
+ * (wall[p] = 1 on the grid; wall may be NULL): they are part of no
+ * region, so a group enclosed by its own stones and such walls is
+ * closed too, and a region that touches a wall is never an eye (the
+ * attacker can fill it from the wall).  Reading such a problem assumes
+ * that the walls are never captured from outside the regions. */
+int ld_find_walls(const struct board *b, const uint8_t *color,
+		  const uint8_t *wall, int col, struct ld_problem *out,
+		  int max);
 
 /* Read problem p on b with `first` (BOARD_BLACK or BOARD_WHITE) to play:
  * 1 when the defender's main chain lives, 0 when the attacker captures

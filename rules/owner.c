@@ -35,6 +35,13 @@
 /* A group whose mean margin is this close to ALIVE_MARGIN is decided
  * on twice the playouts. */
 #define BORDER 0.15
+/* Semi-closed groups (enclosed by their own stones and the attacker's
+ * safe walls) are read when their mean margin is within this band of
+ * ALIVE_MARGIN: further out the playouts are trusted.  A wall is an
+ * attacker group the playouts give to its owner by WALL_SURE with at
+ * least WALL_OUTSIDE liberties next to no defender stone. */
+#define READ_BAND    0.5
+#define WALL_OUTSIDE 2
 
 void
 score_estimate_opts_default(struct score_estimate_opts *o)
@@ -113,6 +120,48 @@ safe_walls(const struct board *b, const struct ld_problem *pr,
 		}
 	}
 	return true;
+}
+
+/* The attacker's stones that reading may take as safe walls around the
+ * groups of colour dc (wall[p] = 1): those of pass-alive chains, and
+ * with `playouts` set, those of groups the playouts give to the
+ * attacker by WALL_SURE that have WALL_OUTSIDE liberties or more away
+ * from the defender's stones (a group short of such liberties may be
+ * in a race with the very group it encloses). */
+static void
+find_walls(int w, int h, const uint8_t *col, const uint8_t *alive,
+	   const int16_t *cid, int *par, const double *gm, int dc,
+	   bool playouts, uint8_t *wall)
+{
+	int np = w * h, outside[SCORE_MAX_POINTS];
+	for (int p = 0; p < np; p++)
+		outside[p] = 0;
+	for (int p = 0; p < np && playouts; p++) {
+		int nb[4], k, g[4], ng = 0, near = 0;
+		if (col[p])
+			continue;
+		k = nbrs(w, h, p, nb);
+		for (int i = 0; i < k; i++)
+			near |= col[nb[i]] == dc;
+		if (near)
+			continue;
+		for (int i = 0; i < k; i++) {
+			if (col[nb[i]] != 3 - dc)
+				continue;
+			int a = find(par, cid[nb[i]]), dup = 0;
+			for (int j = 0; j < ng; j++)
+				dup |= g[j] == a;
+			if (!dup)
+				g[ng++] = a;
+		}
+		for (int j = 0; j < ng; j++)
+			outside[g[j]]++;
+	}
+	for (int p = 0; p < np; p++)
+		wall[p] =
+		    col[p] == 3 - dc &&
+		    (alive[p] || (playouts && gm[cid[p]] >= WALL_SURE &&
+				  outside[find(par, cid[p])] >= WALL_OUTSIDE));
 }
 
 /* Mean ownership of each chain's group from the group's point of view
@@ -306,17 +355,32 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 				cdead[i] = 0;
 	}
 
-	/* 6. Closed groups (all liberties in small regions they enclose)
-	 * are read exactly: the main chain of one that lives even if the
-	 * attacker plays first is alive; one that dies even if it plays
-	 * first (and whose walls are safe) is dead, and the attacker's
-	 * stones inside it are alive. */
-	for (int dc = SCORE_BLACK; dc <= SCORE_WHITE; dc++) {
+	/* 6. Closed groups (all liberties in small regions they enclose,
+	 * with pass-alive attacker chains as walls) are read exactly: the
+	 * main chain of one that lives even if the attacker plays first is
+	 * alive; one that dies even if it plays first (and whose walls are
+	 * safe) is dead, and the attacker's stones inside it are alive.
+	 * A second round reads the semi-closed groups that the playouts
+	 * left near the threshold, with the attacker groups they call
+	 * safe as walls too. */
+	uint8_t decided[SCORE_MAX_POINTS];
+	memset(decided, 0, sizeof(decided));
+	for (int t = 0; t < 4; t++) {
+		int round = t / 2, dc = SCORE_BLACK + t % 2;
 		struct ld_problem prs[LD_PROBLEMS];
-		int npr = ld_find(&b, col, dc, prs, LD_PROBLEMS);
+		uint8_t wall[SCORE_MAX_POINTS];
+		find_walls(w, h, col, alive, cid, par, gm, dc, round == 1,
+			   wall);
+		int npr = ld_find_walls(&b, col, wall, dc, prs, LD_PROBLEMS);
 		for (int k = 0; k < npr; k++) {
 			const struct ld_problem *pr = &prs[k];
 			int st = -1;
+			int m = cid[board_y(&b, pr->main) * w +
+				    board_x(&b, pr->main)];
+			if (round == 1 &&
+			    (decided[m] || gm[m] < ALIVE_MARGIN - READ_BAND ||
+			     gm[m] > ALIVE_MARGIN + READ_BAND))
+				continue;
 			if (ld_read(&b, pr, BOARD_OPP(dc), LD_BUDGET) == 1)
 				st = 1;
 			else if (safe_walls(&b, pr, alive, cid, cdead, gm) &&
@@ -324,13 +388,12 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 				st = 0;
 			if (st < 0)
 				continue;
+			decided[m] = 1;
 			if (st == 1) {
 				/* the main chain lives; chains of the group
 				 * that it may give up are left to the
 				 * playouts */
-				int g = board_y(&b, pr->main) * w +
-					board_x(&b, pr->main);
-				cdead[cid[g]] = 0;
+				cdead[m] = 0;
 				continue;
 			}
 			for (int i = 0; i < pr->n; i++) {

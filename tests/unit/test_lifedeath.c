@@ -190,6 +190,155 @@ open_groups_are_not_read(void)
 	CHECK_INT(ld_find(&b, p.color, SCORE_BLACK, pr, 4), 0);
 }
 
+/* Walls: every white stone of the grid. */
+static void
+white_walls(const struct score_pos *p, uint8_t *wall)
+{
+	for (int i = 0; i < p->w * p->h; i++)
+		wall[i] = p->color[i] == SCORE_WHITE;
+}
+
+/* A black group in the corner, inside White's wall (the shape of a real
+ * game's upper left, OGS 615359): open to ld_find (a19 touches White's
+ * stones, beyond which lies the board), closed once White's stones
+ * around it are walls.  It cannot make two eyes: a19 touches the wall,
+ * and the top edge holds one eye at most, so it dies even if Black
+ * plays first. */
+static const char *corner_in_wall = ". B W . . . W W W"
+				    "W B . B B B B W W"
+				    "W W B B W B W W W"
+				    "W W W W W W W W W"
+				    ". . . . . . . . ."
+				    ". . . . . . . . ."
+				    ". . . . . . . . ."
+				    ". . . . . . . . ."
+				    ". . . . . . . . .";
+
+static void
+group_inside_walls_is_read_dead(void)
+{
+	static struct board b;
+	struct score_pos p;
+	struct ld_problem pr[4];
+	uint8_t wall[81];
+	load(&p, &b, 9, 9, corner_in_wall);
+	CHECK_INT(ld_find(&b, p.color, SCORE_BLACK, pr, 4), 0);
+	white_walls(&p, wall);
+	wall[2] = 0; /* c9 is the killing stone inside, not a wall */
+	CHECK_INT(ld_find_walls(&b, p.color, wall, SCORE_BLACK, pr, 4), 1);
+	CHECK_INT(pr[0].n, 6); /* a9, c9 d9 e9 f9, c8 */
+	CHECK_INT(ld_read(&b, &pr[0], BOARD_WHITE, 2000), 0);
+	CHECK_INT(ld_read(&b, &pr[0], BOARD_BLACK, 2000), 0);
+}
+
+/* Two one-point regions, but a9 touches White's wall: White fills it
+ * from there, and c9 is the only eye.  Taking a9 for an eye (as
+ * Benson's test would if the wall were not there) reads the group
+ * alive. */
+static void
+region_touching_a_wall_is_no_eye(void)
+{
+	static struct board b;
+	struct score_pos p;
+	struct ld_problem pr[4];
+	uint8_t wall[81];
+	load(&p, &b, 9, 9,
+	     ". B . B W . . . ."
+	     "W B B B W . . . ."
+	     "W W W W W . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . .");
+	white_walls(&p, wall);
+	CHECK_INT(ld_find_walls(&b, p.color, wall, SCORE_BLACK, pr, 4), 1);
+	CHECK_INT(pr[0].n, 2);
+	CHECK_INT(ld_read(&b, &pr[0], BOARD_WHITE, 2000), 0);
+	CHECK_INT(ld_read(&b, &pr[0], BOARD_BLACK, 2000), 0);
+}
+
+/* Three eyes shared by four black chains (the shape of a real game's
+ * centre, Tygem 213264492): the main chain e2..f6, single stones d5
+ * and d3 between the eyes, and c4 with one outside liberty b4.  When
+ * White fills b4, c4 is in atari in the eye d4, and Black must fill
+ * that eye: the chains join and keep the two eyes e5 and e3.  A reader
+ * that never fills its own eye lets White take c4 and then the single
+ * stones. */
+static void
+filling_an_eye_saves_a_chain_in_atari(void)
+{
+	static struct board b;
+	struct score_pos p;
+	struct ld_problem pr[4];
+	uint8_t wall[81];
+	load(&p, &b, 9, 9,
+	     ". . . . . . . . ."
+	     "W W W W W W W W W"
+	     "W W W W W W W W W"
+	     "W W W W B B W W W"
+	     "W W W B . B W W W"
+	     "W . B . B B W W W"
+	     "W W W B . B W W W"
+	     "W W W W B B W W W"
+	     "W W W W W W W W W");
+	white_walls(&p, wall);
+	CHECK_INT(ld_find_walls(&b, p.color, wall, SCORE_BLACK, pr, 4), 1);
+	CHECK_INT(pr[0].n, 4); /* b4, d4, e5, e3 */
+	CHECK_INT(ld_read(&b, &pr[0], BOARD_WHITE, 2000), 1);
+}
+
+/* The corner of group_inside_walls_is_read_dead on a full board, White
+ * above a line, Black below: the light playouts let the black corner
+ * live about as often as not (it was alive on three seeds of four), but
+ * it lies inside White's stones that the playouts call safe, so it is
+ * read, and dead on every seed. */
+static const char *corner_on_full_board =
+    ". B W . . . W . . . . . . . . . . . ."
+    "W B . B B B B W . . . . . . . . . . ."
+    ". W B B W B W . W . . . . . . . W W ."
+    ". . W W W W W . . . . . . . W W W . W"
+    "W W W W . . W W W . W . . . W . W W W"
+    "B B W B W W B B B W W W W W B W B B W"
+    "B . B B B B B . B B B B B B B B B . B"
+    ". . . . . . . . . . . . . . . . . . ."
+    ". . . . . . . . . . . . . . . . . . ."
+    ". . . . . . . . . . . . . . . . . . ."
+    ". . . . . . . . . . . . . . . . . . ."
+    ". . . . . . . . . . . . . . . . . . ."
+    ". . . . . . . . . . . . . . . . . . ."
+    ". . . . . . . . . . . . . . . . . . ."
+    ". . . . . . . . . . . . . . . . . . ."
+    ". . . . . . . . . . . . . . . . . . ."
+    ". . . . . . . . . . . . . . . . . . ."
+    ". . . . . . . . . . . . . . . . . . ."
+    ". . . . . . . . . . . . . . . . . . .";
+
+static void
+group_inside_safe_walls_estimated_dead(void)
+{
+	static struct board b;
+	static struct score_pos p;
+	struct score_estimate_opts eo;
+	score_estimate_opts_default(&eo);
+	for (uint64_t seed = 0; seed <= 4; seed++) {
+		load(&p, &b, 19, 19, corner_on_full_board);
+		if (seed)
+			eo.seed = seed;
+		CHECK(score_estimate(&p, &eo) == 0);
+		/* b19 b18, d18 e18 f18 g18 c17 d17 f17: dead; c19 (the
+		 * stone inside), a18 and e17 (the wall) alive */
+		static const int black[] = {1, 20, 22, 23, 24, 25, 40, 41, 43};
+		for (int i = 0; i < 9; i++)
+			CHECK(p.color[black[i]] == SCORE_BLACK &&
+			      p.dead[black[i]]);
+		CHECK(p.color[2] == SCORE_WHITE && !p.dead[2]);
+		CHECK(p.color[19] == SCORE_WHITE && !p.dead[19]);
+		CHECK(p.color[42] == SCORE_WHITE && !p.dead[42]);
+	}
+}
+
 /* The estimate depends on the position and the seed only: the same
  * call gives the same dead stones after other positions were estimated
  * in between (nothing leaks from one call's thread-local state into
@@ -252,6 +401,10 @@ main(void)
 	RUN(false_seki_estimated_dead);
 	RUN(straight_four_lives_straight_three_is_unsettled);
 	RUN(open_groups_are_not_read);
+	RUN(group_inside_walls_is_read_dead);
+	RUN(region_touching_a_wall_is_no_eye);
+	RUN(filling_an_eye_saves_a_chain_in_atari);
+	RUN(group_inside_safe_walls_estimated_dead);
 	RUN(estimate_is_deterministic);
 	return UNIT_DONE();
 }
