@@ -5,6 +5,9 @@
 
 #include "playout.h"
 
+/* Chains in atari at the start that the playouts watch. */
+#define ATARI_MAX 16
+
 static inline uint64_t
 rnd(uint64_t *s)
 {
@@ -165,8 +168,49 @@ capture_move(const struct board *b, int color, bpt last, const uint8_t *forbid)
 	return BPT_NONE;
 }
 
+/* A stone of each chain in atari on b (at most n of them); returns how
+ * many. */
+static int
+atari_chains(const struct board *b, bpt *out, int n)
+{
+	int k = 0;
+	for (int y = 0; y < b->h && k < n; y++)
+		for (int x = 0; x < b->w && k < n; x++) {
+			bpt p = board_pt(b, x, y);
+			int c = board_color(b, p);
+			if ((c == BOARD_BLACK || c == BOARD_WHITE) &&
+			    board_head(b, p) == p && board_libs(b, p) == 1)
+				out[k++] = p;
+		}
+	return k;
+}
+
+/* The capture of the largest opponent chain, among those through the
+ * stones of list[], that is (still) in atari, or BPT_NONE: a player
+ * does not leave such a chain to random play. */
+static bpt
+atari_capture(const struct board *b, int color, const bpt *list, int n)
+{
+	bpt best = BPT_NONE;
+	int most = 0;
+	for (int i = 0; i < n; i++) {
+		bpt q = list[i];
+		if (board_color(b, q) != BOARD_OPP(color) ||
+		    board_libs(b, q) != 1 || board_stones(b, q) <= most)
+			continue;
+		bpt l = last_liberty(b, q);
+		if (l != BPT_NONE &&
+		    board_legal(b, color, l, false) == BOARD_OK) {
+			best = l;
+			most = board_stones(b, q);
+		}
+	}
+	return best;
+}
+
 static void
-one_playout(struct board *b, int color, uint64_t *rs, const uint8_t *forbid)
+one_playout(struct board *b, int color, uint64_t *rs, const uint8_t *forbid,
+	    const bpt *atari, int natari)
 {
 	int maxmoves = 3 * b->w * b->h, passes = 0;
 	bpt last = BPT_NONE, capd[8];
@@ -182,6 +226,8 @@ one_playout(struct board *b, int color, uint64_t *rs, const uint8_t *forbid)
 		}
 		if (mv == BPT_NONE)
 			mv = capture_move(b, color, last, forbid);
+		if (mv == BPT_NONE)
+			mv = atari_capture(b, color, atari, natari);
 		if (mv == BPT_NONE) {
 			int n = board_nempty(b);
 			if (n > 0) {
@@ -245,13 +291,15 @@ playout_ownership(const struct board *b, const struct playout_opts *o, int *own,
 {
 	static _Thread_local struct board pb;
 	uint64_t rs = o->seed ? o->seed : 0x9E3779B97F4A7C15ULL;
+	bpt atari[ATARI_MAX];
+	int natari = atari_chains(b, atari, ATARI_MAX);
 	memset(own, 0, sizeof(int) * (size_t)b->ncells);
 	if (empty)
 		memset(empty, 0, sizeof(int) * (size_t)b->ncells);
 	for (int n = 0; n < o->playouts; n++) {
 		int first = (n & 1) ? BOARD_OPP(o->first) : o->first;
 		board_copy(&pb, b);
-		one_playout(&pb, first, &rs, o->forbid);
+		one_playout(&pb, first, &rs, o->forbid, atari, natari);
 		for (int y = 0; y < b->h; y++)
 			for (int x = 0; x < b->w; x++) {
 				bpt p = board_pt(b, x, y);

@@ -4,8 +4,9 @@
  * Light playouts on a copy of the board: random legal moves that never
  * fill one's own eye-like point, never play in territory that Benson
  * proved safe, capture a chain left in atari by the opponent's last
- * move, and refuse self-atari of two or more stones (so seki groups
- * survive); after a capture of three to five stones that leaves a
+ * move or already in atari at the start (the largest first), and
+ * refuse self-atari of two or more stones (so seki groups survive);
+ * after a capture of three to five stones that leaves a
  * killing shape (straight or bent three, pyramid four, cross five) the
  * side that lost them plays its vital point (nakade), as a player
  * would.  Each point is then counted for the colour of its stone or

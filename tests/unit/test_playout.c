@@ -42,9 +42,63 @@ nakade_point_is_the_vital_point_of_killing_shapes(void)
 	CHECK(nakade_point(&b, p, pts(&b, p, two, 2)) == BPT_NONE);
 }
 
+/* Rows of "B", "W", "." into a board. */
+static void
+load(struct board *b, int w, int h, const char *rows)
+{
+	int i = 0;
+	board_init(b, w, h);
+	for (const char *s = rows; *s && i < w * h; s++) {
+		if (*s == 'B' || *s == 'W')
+			board_put(b, board_pt(b, i % w, i / w),
+				  *s == 'B' ? BOARD_BLACK : BOARD_WHITE);
+		if (*s == 'B' || *s == 'W' || *s == '.')
+			i++;
+	}
+	board_setup_done(b);
+}
+
+/* A race: White's five stones on the second line have one liberty, b2,
+ * and Black's group around them has a two-point eye and b2.  Black
+ * takes the five stones and lives; White can save them only by joining
+ * them to its wall at b2 first.  Light random play leaves the race to
+ * chance; a chain already in atari at the start is taken by the
+ * opponent at its first chance. */
+static const char *race = ". . . . . . . . ."
+			  ". . . . . . . . ."
+			  ". . . . . . . . ."
+			  ". . . . . . . . ."
+			  ". . . . . . . . ."
+			  "W W W W W W W W W"
+			  "W B B B B B B B W"
+			  "W . W W W W W B ."
+			  "W B B B B B B B .";
+
+static void
+chains_in_atari_at_the_start_are_captured(void)
+{
+	static struct board b;
+	bpt list[4];
+	load(&b, 9, 9, race);
+	CHECK_INT(atari_chains(&b, list, 4), 1);
+	CHECK(board_head(&b, list[0]) == board_head(&b, board_pt(&b, 2, 7)));
+	CHECK(atari_capture(&b, BOARD_BLACK, list, 1) == board_pt(&b, 1, 7));
+	CHECK(atari_capture(&b, BOARD_WHITE, list, 1) == BPT_NONE);
+
+	static int own[BOARD_ARR];
+	struct playout_opts po = {128, 0x5eed5c07e5ULL, BOARD_BLACK, NULL};
+	CHECK_INT(playout_ownership(&b, &po, own, NULL), 128);
+	/* Black owns the five stones' points and its own stones in most
+	 * playouts (about one in five before this rule) */
+	for (int x = 2; x <= 6; x++)
+		CHECK(own[board_pt(&b, x, 7)] > 96);
+	CHECK(own[board_pt(&b, 1, 6)] > 96);
+}
+
 int
 main(void)
 {
 	RUN(nakade_point_is_the_vital_point_of_killing_shapes);
+	RUN(chains_in_atari_at_the_start_are_captured);
 	return UNIT_DONE();
 }
