@@ -111,12 +111,32 @@ nakade_point(const struct board *b, const bpt *pts, int n)
 	return pts[best];
 }
 
+/* An eye-like point of `color` that is false: opponent stones on two of
+ * its diagonals, or on one at the edge.  It is no eye, and filling it
+ * may be the only way to join a chain to the others (a group that
+ * looks like a seki is then killed). */
+static bool
+false_eye(const struct board *b, bpt pt, int color)
+{
+	bpt d[4] = {pt - b->stride - 1, pt - b->stride + 1, pt + b->stride - 1,
+		    pt + b->stride + 1};
+	int opp = 0, edge = 0;
+	for (int i = 0; i < 4; i++) {
+		int c = board_color(b, d[i]);
+		if (c == BOARD_WALL)
+			edge = 1;
+		else if (c == BOARD_OPP(color))
+			opp++;
+	}
+	return opp >= (edge ? 1 : 2);
+}
+
 static bool
 acceptable(const struct board *b, int color, bpt pt, const uint8_t *forbid)
 {
 	if (forbid && forbid[pt])
 		return false;
-	if (board_is_eyelike(b, pt, color))
+	if (board_is_eyelike(b, pt, color) && !false_eye(b, pt, color))
 		return false;
 	/* With an empty neighbour a move is never suicide, and never a ko
 	 * recapture (the ko point is enclosed by the capturing side). */

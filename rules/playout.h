@@ -2,7 +2,8 @@
  * playout.h - Monte Carlo ownership from a (nearly) finished position.
  *
  * Light playouts on a copy of the board: random legal moves that never
- * fill one's own eye-like point, never play in territory that Benson
+ * fill one's own eye (an eye-like point that is not false), never play
+ * in territory that Benson
  * proved safe, capture a chain left in atari by the opponent's last
  * move or already in atari at the start (the largest first), and
  * refuse self-atari of two or more stones (so seki groups survive);

@@ -95,10 +95,47 @@ chains_in_atari_at_the_start_are_captured(void)
 	CHECK(own[board_pt(&b, 1, 6)] > 96);
 }
 
+/* A false seki: Black's corner shares t7 with White's t6, and White
+ * cannot fill t7 (self-atari) until it joins t6 to its wall through t5,
+ * an eye-like point of White's that is false (Black's s6 on a diagonal,
+ * at the edge).  Playouts that never fill an eye-like point keep the
+ * corner alive in seki every time; filling false eyes kills it. */
+static const char *false_seki = ". . . . . . . . ."
+				"W W W W W W W W W"
+				"W W W W W W W W B"
+				"W W W W W W W B B"
+				"W W W W W W B . B"
+				"W W W W W W B B ."
+				"W W W W W W W B W"
+				"W W W W W W W W ."
+				". . . . . . . . W";
+
+static void
+false_eyes_are_filled(void)
+{
+	static struct board b;
+	load(&b, 9, 9, false_seki);
+	/* t5: false for White (s6 on a diagonal, at the edge) */
+	CHECK(board_is_eyelike(&b, board_pt(&b, 8, 7), BOARD_WHITE));
+	CHECK(false_eye(&b, board_pt(&b, 8, 7), BOARD_WHITE));
+	CHECK(acceptable(&b, BOARD_WHITE, board_pt(&b, 8, 7), NULL));
+	/* s8: Black's true eye */
+	CHECK(!false_eye(&b, board_pt(&b, 7, 4), BOARD_BLACK));
+	CHECK(!acceptable(&b, BOARD_BLACK, board_pt(&b, 7, 4), NULL));
+
+	static int own[BOARD_ARR];
+	struct playout_opts po = {128, 0x5eed5c07e5ULL, BOARD_BLACK, NULL};
+	CHECK_INT(playout_ownership(&b, &po, own, NULL), 128);
+	/* the corner is White's in most playouts */
+	CHECK(own[board_pt(&b, 8, 2)] < -96);
+	CHECK(own[board_pt(&b, 7, 6)] < -96);
+}
+
 int
 main(void)
 {
 	RUN(nakade_point_is_the_vital_point_of_killing_shapes);
 	RUN(chains_in_atari_at_the_start_are_captured);
+	RUN(false_eyes_are_filled);
 	return UNIT_DONE();
 }
