@@ -91,7 +91,7 @@ empty_remove(struct board *b, bpt pt)
 
 /* set_color() for a stone on an empty point (board_play()'s case): the
  * old colour's key is 0 and its packed bits are 00. */
-static inline void
+static inline void __attribute__((always_inline))
 place_stone(struct board *b, bpt pt, int color)
 {
 	int s = b->stride;
@@ -320,40 +320,57 @@ board_put(struct board *b, bpt pt, int color)
 }
 
 /* Remove the chain through pt: every stone becomes empty and gives one
- * liberty to each distinct adjacent chain.  Returns the stones removed. */
+ * liberty to each distinct adjacent chain.  Returns the stones removed;
+ * their points go to out[] if out is not NULL. */
 static int
-remove_chain(struct board *b, bpt pt)
+remove_chain(struct board *b, bpt pt, bpt *out)
 {
-	int s = b->stride, n = 0;
-	bpt p = pt;
+	struct board_cell *const cell = b->c;
+	const ptrdiff_t S = b->stride;
+	const int color = cell[pt].color;
+	const uint16_t d = (uint16_t)(NBR_ONE(BOARD_EMPTY) - NBR_ONE(color));
+	uint64_t key = b->key;
+	int n = 0, p = pt;
 
 	do {
-		bpt next = b->c[p].next;
-		bpt nb[4] = {(bpt)(p - 1), (bpt)(p + 1), (bpt)(p - s),
-			     (bpt)(p + s)};
-		bpt seen[4];
-		int ns = 0, k, j;
+		struct board_cell *c = &cell[p];
+		int next = c->next;
+		bpt h0 = 0, h1 = 0, h2 = 0, h;
 
-		set_color(b, p, BOARD_EMPTY);
-		b->c[p].head = 0;
-		b->c[p].next = 0;
-		for (k = 0; k < 4; k++) {
-			int c = b->c[nb[k]].color;
-			bpt h;
-			if (c != BOARD_BLACK && c != BOARD_WHITE)
-				continue;
-			h = b->c[nb[k]].head;
-			for (j = 0; j < ns; j++)
-				if (seen[j] == h)
-					break;
-			if (j < ns)
-				continue;
-			seen[ns++] = h;
-			b->c[h].nlibs++;
-		}
+		c->color = BOARD_EMPTY;
+		c[-1].nbr += d;
+		c[1].nbr += d;
+		c[-S].nbr += d;
+		c[S].nbr += d;
+		key ^= zob[p][color];
+		b->pack[p >> 5] &= ~(3ULL << ((unsigned)(p & 31) * 2));
+		c->empty_at = (int16_t)b->nempty;
+		b->empty[b->nempty++] = (bpt)p;
+		c->head = 0;
+		c->next = 0;
+		if (out)
+			out[n] = (bpt)p;
 		n++;
+		/* each distinct chain around gains the point; a stone of
+		 * the removed chain has head 0 by now or head pt, which
+		 * gains nothing that counts (it is removed too) */
+		if ((h = c[-1].head) != 0) {
+			cell[h].nlibs++;
+			h0 = h;
+		}
+		if ((h = c[1].head) != 0 && h != h0) {
+			cell[h].nlibs++;
+			h1 = h;
+		}
+		if ((h = c[-S].head) != 0 && h != h0 && h != h1) {
+			cell[h].nlibs++;
+			h2 = h;
+		}
+		if ((h = c[S].head) != 0 && h != h0 && h != h1 && h != h2)
+			cell[h].nlibs++;
 		p = next;
 	} while (p != pt);
+	b->key = key;
 	return n;
 }
 
@@ -371,7 +388,7 @@ board_setup_done(struct board *b)
 			dead[nd++] = (bpt)i;
 	}
 	for (i = 0; i < nd; i++)
-		removed += remove_chain(b, dead[i]);
+		removed += remove_chain(b, dead[i], NULL);
 	b->ko = BPT_NONE;
 	b->ko_color = 0;
 	return removed;
@@ -499,16 +516,29 @@ board_key_after(const struct board *b, int color, bpt pt)
 }
 
 /* ---------------------------------------------------------------------
- * Playing.
+ * Playing.  Internally points are ints and neighbours are reached
+ * through a cell pointer, which spares the sign extensions of bpt
+ * arithmetic on the hot path.
  */
 
-/* Merge the chains with heads h1 and h2 (distinct, same colour); returns
- * the head of the result.  The smaller chain joins the larger one. */
-static bpt
-merge(struct board *b, bpt h1, bpt h2)
+/* Is the empty point e a liberty of the chain h? */
+static inline bool
+lib_of(const struct board_cell *e, ptrdiff_t S, int h)
 {
-	struct board_cell *cell = b->c;
-	const int s = b->stride;
+	return e[-1].head == h || e[1].head == h || e[-S].head == h ||
+	       e[S].head == h;
+}
+
+/* Merge the chains with heads h1 and h2 (distinct, same colour); returns
+ * the head of the result.  The smaller chain joins the larger one: its
+ * stones take the new head as they are walked, so a liberty it shares
+ * with itself is counted once, and one it shares with the larger chain
+ * not at all. */
+static int
+merge(struct board *b, int h1, int h2)
+{
+	struct board_cell *const cell = b->c;
+	const ptrdiff_t S = b->stride;
 	int big = h1, small = h2, p, t, add = 0;
 
 	if (cell[h2].nstones > cell[h1].nstones) {
@@ -517,99 +547,184 @@ merge(struct board *b, bpt h1, bpt h2)
 	}
 	p = small;
 	do {
-		if (cell[p].nbr & 15) { /* some empty neighbour */
-			if (cell[p - 1].color == BOARD_EMPTY &&
-			    !is_liberty_of(b, (bpt)(p - 1), (bpt)big))
-				add++;
-			if (cell[p + 1].color == BOARD_EMPTY &&
-			    !is_liberty_of(b, (bpt)(p + 1), (bpt)big))
-				add++;
-			if (cell[p - s].color == BOARD_EMPTY &&
-			    !is_liberty_of(b, (bpt)(p - s), (bpt)big))
-				add++;
-			if (cell[p + s].color == BOARD_EMPTY &&
-			    !is_liberty_of(b, (bpt)(p + s), (bpt)big))
-				add++;
+		struct board_cell *c = &cell[p];
+		if (c->nbr & 15) { /* some empty neighbour */
+			add += c[-1].color == BOARD_EMPTY &&
+			       !lib_of(c - 1, S, big);
+			add +=
+			    c[1].color == BOARD_EMPTY && !lib_of(c + 1, S, big);
+			add += c[-S].color == BOARD_EMPTY &&
+			       !lib_of(c - S, S, big);
+			add +=
+			    c[S].color == BOARD_EMPTY && !lib_of(c + S, S, big);
 		}
-		cell[p].head = (bpt)big;
-		p = cell[p].next;
+		c->head = (bpt)big;
+		p = c->next;
 	} while (p != small);
-	cell[big].nstones += cell[small].nstones;
-	cell[big].nlibs += (uint16_t)add;
+	cell[big].nstones = (uint16_t)(cell[big].nstones + cell[small].nstones);
+	cell[big].nlibs = (uint16_t)(cell[big].nlibs + add);
 	/* splice the two circular lists */
 	t = cell[big].next;
 	cell[big].next = cell[small].next;
 	cell[small].next = (bpt)t;
-	return (bpt)big;
+	return big;
 }
 
-/* Note the chain through q (a neighbour of the new stone) once: it
- * loses the liberty taken by the new stone. */
-#define TOUCH_CHAIN(q)                                                         \
+/* Add the lone new stone c0 (point pt) to the friendly chain h next to
+ * it: pt stops being a liberty of h, and each empty neighbour e of pt
+ * that h did not touch becomes one.  When pt is e's only neighbour of
+ * its colour, h cannot touch e; otherwise e's other neighbours are
+ * looked at (pt's head is still pt). */
+#define JOIN_LIB(e, o1, o2, o3)                                                \
+	((e)->color == BOARD_EMPTY &&                                          \
+	 (((e)->nbr & NBR_ONE(color) * 15) == NBR_ONE(color) ||                \
+	  !((e)[o1].head == h || (e)[o2].head == h || (e)[o3].head == h)))
+
+static inline void __attribute__((always_inline))
+join(struct board *b, struct board_cell *c0, const int color, int h, int pt)
+{
+	struct board_cell *const cell = b->c;
+	const ptrdiff_t S = b->stride;
+	int add = -1;
+
+	if (c0->nbr & 15) {
+		add += JOIN_LIB(c0 - 1, -1, -S, S);
+		add += JOIN_LIB(c0 + 1, 1, -S, S);
+		add += JOIN_LIB(c0 - S, -1, 1, -S);
+		add += JOIN_LIB(c0 + S, -1, 1, S);
+	}
+	cell[h].nlibs = (uint16_t)(cell[h].nlibs + add);
+	cell[h].nstones++;
+	c0->head = (bpt)h;
+	c0->next = cell[h].next;
+	cell[h].next = (bpt)pt;
+}
+
+/* The enemy chain of the neighbour cq of the new stone loses the
+ * liberty pt, once (the heads seen so far are eh[0 .. ne-1]); a chain
+ * left without liberty is captured at once, and its stones then read
+ * as empty to the later neighbours. */
+#define ENEMY(cq)                                                              \
 	do {                                                                   \
-		int cq_ = cell[q].color;                                       \
-		if (cq_ == BOARD_BLACK || cq_ == BOARD_WHITE) {                \
-			int h_ = cell[q].head;                                 \
-			if ((nh < 1 || heads[0] != h_) &&                      \
-			    (nh < 2 || heads[1] != h_) &&                      \
-			    (nh < 3 || heads[2] != h_)) {                      \
-				heads[nh++] = h_;                              \
-				cell[h_].nlibs--;                              \
+		if ((cq)->color == opp) {                                      \
+			int h_ = (cq)->head;                                   \
+			if ((ne < 1 || eh[0] != h_) &&                         \
+			    (ne < 2 || eh[1] != h_) &&                         \
+			    (ne < 3 || eh[2] != h_)) {                         \
+				eh[ne++] = h_;                                 \
+				if (!--cell[h_].nlibs) {                       \
+					captured += remove_chain(              \
+					    b, (bpt)h_,                        \
+					    rec ? rec + captured : NULL);      \
+					capat = h_;                            \
+					ncap++;                                \
+				}                                              \
 			}                                                      \
 		}                                                              \
 	} while (0)
 
-int
-board_play(struct board *b, int color, bpt pt, int *suicided)
-{
-	struct board_cell *cell = b->c;
-	const int s = b->stride, opp = BOARD_OPP(color);
-	int j, nh = 0, captured = 0, ncapchains = 0, head = pt, capat = 0;
-	int heads[4];
-	unsigned nbr = cell[pt].nbr;
+/* A friendly chain through cq other than the new stone's merges with
+ * it (it loses the liberty pt first). */
+#define FRIEND(cq)                                                             \
+	do {                                                                   \
+		if ((cq)->color == color && (cq)->head != head) {              \
+			int h_ = (cq)->head;                                   \
+			cell[h_].nlibs--;                                      \
+			head = merge(b, head, h_);                             \
+		}                                                              \
+	} while (0)
 
-	if (suicided)
-		*suicided = 0;
-	place_stone(b, pt, color);
-	cell[pt].flags |= BOARD_F_TOUCHED;
-	cell[pt].head = pt;
-	cell[pt].next = pt;
-	cell[pt].nstones = 1;
-	cell[pt].nlibs = (uint16_t)(nbr & 15);
+static inline int __attribute__((always_inline))
+play(struct board *b, const int color, int pt, int *suicided, bpt *rec)
+{
+	struct board_cell *const cell = b->c;
+	struct board_cell *const c0 = &cell[pt];
+	const ptrdiff_t S = b->stride;
+	const int opp = BOARD_OPP(color);
+	const unsigned nbr = c0->nbr;
+	const uint16_t d = (uint16_t)(NBR_ONE(color) - NBR_ONE(BOARD_EMPTY));
+	int captured = 0, ncap = 0, ne = 0, head = pt, capat = 0, eh[4];
+
+	/* the stone: colour, neighbour counts, key, packing, empty list */
+	c0->color = (uint8_t)color;
+	c0->flags |= BOARD_F_TOUCHED;
+	c0[-1].nbr += d;
+	c0[1].nbr += d;
+	c0[-S].nbr += d;
+	c0[S].nbr += d;
+	b->key ^= zob[pt][color];
+	b->pack[pt >> 5] |= (uint64_t)color << ((unsigned)(pt & 31) * 2);
+	{
+		int i = c0->empty_at, last = b->empty[--b->nempty];
+		b->empty[i] = (bpt)last;
+		cell[last].empty_at = (int16_t)i;
+	}
+	/* a chain of its own */
+	c0->head = (bpt)pt;
+	c0->next = (bpt)pt;
+	c0->nstones = 1;
+	c0->nlibs = (uint16_t)(nbr & 15);
 	b->ko = BPT_NONE;
 	b->ko_color = 0;
+	if (suicided)
+		*suicided = 0;
 	/* no stone around: nothing else changes (common early on), unless
 	 * there is no point around either (a 1x1 board: suicide) */
 	if (!(nbr & (NBR_ONE(BOARD_BLACK) * 15 | NBR_ONE(BOARD_WHITE) * 15)) &&
 	    (nbr & 15))
 		return 0;
-	TOUCH_CHAIN(pt - 1);
-	TOUCH_CHAIN(pt + 1);
-	TOUCH_CHAIN(pt - s);
-	TOUCH_CHAIN(pt + s);
-	for (j = 0; j < nh; j++) {
-		int h = heads[j];
-		if (cell[h].color == color) {
-			head = merge(b, (bpt)head, (bpt)h);
-		} else if (cell[h].nlibs == 0) {
-			capat = h;
-			ncapchains++;
-			captured += remove_chain(b, (bpt)h);
-		}
+	/* enemies first: captures give the new stone its liberties before
+	 * it joins its friends */
+	if (nbr & NBR_ONE(opp) * 15) {
+		ENEMY(c0 - 1);
+		ENEMY(c0 + 1);
+		ENEMY(c0 - S);
+		ENEMY(c0 + S);
+		if (captured)
+			b->captures[color] += (unsigned)captured;
 	}
-	if (captured)
-		b->captures[color] += (unsigned)captured;
+	if (nbr & NBR_ONE(color) * 15) {
+		/* the lone stone joins the first friend, which is cheap;
+		 * any other friendly chain then merges */
+		struct board_cell *f = c0[-1].color == color   ? c0 - 1
+				       : c0[1].color == color  ? c0 + 1
+				       : c0[-S].color == color ? c0 - S
+							       : c0 + S;
+		head = f->head;
+		join(b, c0, color, head, pt);
+		FRIEND(c0 - 1);
+		FRIEND(c0 + 1);
+		FRIEND(c0 - S);
+		FRIEND(c0 + S);
+	}
 	if (cell[head].nlibs == 0) {
-		int n = remove_chain(b, (bpt)head);
+		int n = remove_chain(b, (bpt)head, rec ? rec + captured : NULL);
 		b->captures[opp] += (unsigned)n;
 		if (suicided)
 			*suicided = n;
-	} else if (captured == 1 && ncapchains == 1 &&
-		   cell[head].nstones == 1 && cell[head].nlibs == 1) {
+	} else if (captured == 1 && ncap == 1 && head == pt && c0->nlibs == 1) {
 		b->ko = (bpt)capat;
 		b->ko_color = (uint8_t)opp;
 	}
 	return captured;
+}
+
+/* play() with the colour a constant: the masks and offsets that depend
+ * on it fold away. */
+int
+board_play(struct board *b, int color, bpt pt, int *suicided)
+{
+	if (color == BOARD_WHITE)
+		return play(b, BOARD_WHITE, pt, suicided, NULL);
+	return play(b, BOARD_BLACK, pt, suicided, NULL);
+}
+
+int
+board_play_rec(struct board *b, int color, bpt pt, int *suicided, bpt *removed)
+{
+	if (color == BOARD_WHITE)
+		return play(b, BOARD_WHITE, pt, suicided, removed);
+	return play(b, BOARD_BLACK, pt, suicided, removed);
 }
 
 void

@@ -221,6 +221,13 @@ uint64_t board_key_after(const struct board *b, int color, bpt pt);
  * captured; *suicided (if not NULL) gets the number of own stones
  * removed.  pt must be empty and on the board. */
 int board_play(struct board *b, int color, bpt pt, int *suicided);
+/* board_play(), also writing to removed[] the points whose stone it
+ * took away: the captured stones, then the player's own stones if the
+ * move was a suicide (the caller learns how many from the return value
+ * and *suicided).  removed[] must have room for w * h points.  For a
+ * replay that must rebuild earlier positions. */
+int board_play_rec(struct board *b, int color, bpt pt, int *suicided,
+		   bpt *removed);
 /* A pass: clears the ko point. */
 void board_pass(struct board *b);
 

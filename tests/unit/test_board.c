@@ -376,6 +376,94 @@ random_games_stay_consistent(void)
 	CHECK(captures > 1000);
 }
 
+/* Random games with any move on an empty point, as a replay executes
+ * them (ko recaptures and suicides of one stone included): after each
+ * move the board is consistent, board_play_rec() leaves the same board
+ * as board_play() and lists exactly the points it emptied. */
+static void
+play_rec_lists_every_removed_stone(void)
+{
+	static struct board b, c, before;
+	static bpt removed[BOARD_MAX_SIDE * BOARD_MAX_SIDE];
+	int sizes[][2] = {{1, 1}, {1, 3}, {2, 2}, {3, 3},   {4, 4},
+			  {5, 3}, {7, 7}, {9, 9}, {19, 19}, {27, 5}};
+	size_t i;
+	int bad = 0, moves = 0, suicides = 0, captures = 0, kos = 0;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		int game, w = sizes[i][0], h = sizes[i][1];
+		for (game = 0; game < 4; game++) {
+			int color = BOARD_BLACK, m;
+			board_init(&b, w, h);
+			for (m = 0; m < 4 * w * h + 20; m++) {
+				int cap, sui, sui2, n, k, x, y;
+				bpt pt;
+				if (!board_nempty(&b)) {
+					board_pass(&b);
+					continue;
+				}
+				pt = board_empty_at(
+				    &b, (int)rnd((unsigned)board_nempty(&b)));
+				board_copy(&before, &b);
+				board_copy(&c, &b);
+				cap = board_play_rec(&b, color, pt, &sui,
+						     removed);
+				if (board_play(&c, color, pt, &sui2) != cap ||
+				    sui2 != sui ||
+				    board_key(&c) != board_key(&b) ||
+				    c.ko != b.ko || c.ko_color != b.ko_color ||
+				    strcmp(to_ascii(&c), to_ascii(&b)) != 0)
+					bad++;
+				if (board_key(&b) !=
+				    board_key_after(&before, color, pt))
+					bad++;
+				if (board_check_consistency(&b))
+					bad++;
+				/* every listed point was emptied, once */
+				n = cap + sui;
+				for (k = 0; k < n; k++) {
+					int j;
+					if (board_color(&b, removed[k]) !=
+					    BOARD_EMPTY)
+						bad++;
+					for (j = 0; j < k; j++)
+						if (removed[j] == removed[k])
+							bad++;
+				}
+				/* and every emptied point is listed */
+				for (y = 0; y < h; y++)
+					for (x = 0; x < w; x++) {
+						bpt q = board_pt(&b, x, y);
+						int j,
+						    was = q == pt
+							      ? color
+							      : board_color(
+								    &before, q);
+						if (was == BOARD_EMPTY ||
+						    board_color(&b, q) !=
+							BOARD_EMPTY)
+							continue;
+						for (j = 0; j < n; j++)
+							if (removed[j] == q)
+								break;
+						if (j == n)
+							bad++;
+					}
+				moves++;
+				captures += cap;
+				suicides += sui > 0;
+				kos += b.ko != BPT_NONE;
+				color = BOARD_OPP(color);
+			}
+		}
+	}
+	CHECK_INT(bad, 0);
+	CHECK(moves > 10000);
+	CHECK(captures > 1000);
+	CHECK(suicides > 100);
+	CHECK(kos > 20);
+}
+
 static void
 keys_are_fixed_across_runs(void)
 {
@@ -406,6 +494,7 @@ main(void)
 	RUN(setup_removes_chains_without_liberty);
 	RUN(big_chain_liberties_are_exact);
 	RUN(random_games_stay_consistent);
+	RUN(play_rec_lists_every_removed_stone);
 	RUN(keys_are_fixed_across_runs);
 	return UNIT_DONE();
 }
