@@ -39,8 +39,9 @@
  * plays only, and the simple-ko rule applies as well.  Every rule set
  * also applies the simple-ko rule first, and an immediate recapture is
  * reported as "ko" rather than "superko".  Keys are 64-bit Zobrist
- * hashes; every hash hit is confirmed against the stored position, so a
- * hash collision can never reject a legal move.  Under simple-ko rule
+ * hashes; every hash hit is confirmed against the earlier position
+ * itself (and its side), so a hash collision can never reject a legal
+ * move.  Under simple-ko rule
  * sets the same history (situational) finds long cycles, reported once
  * per line as the warning "cycle".
  *
@@ -95,6 +96,15 @@
 #include "board.h"
 #include "check.h"
 
+/* See check_test_key_mask(). */
+static uint64_t test_key_mask = ~(uint64_t)0;
+
+void
+check_test_key_mask(uint64_t mask)
+{
+	test_key_mask = mask;
+}
+
 void
 check_opts_default(struct check_opts *o)
 {
@@ -104,140 +114,133 @@ check_opts_default(struct check_opts *o)
 }
 
 /* ---------------------------------------------------------------------
- * Repetition history: a stack of positions with an open-addressing
- * hash set over it.  Entries are only ever removed from the top (the
- * tree walk is depth first), which lets a linear-probing table delete by
- * clearing the slot: no entry still present probed through a slot filled
- * after it.
+ * Repetition history: a stack of positions (one entry per position on
+ * the current path) with chained hashing over it.  Entries are only
+ * ever removed from the top (the tree walk is depth first), so each
+ * chain is newest first and popping an entry restores its chain head.
+ *
+ * An entry holds the 64-bit key, not the position: a key hit is
+ * confirmed against the earlier position rebuilt from a checkpoint (a
+ * packed copy of the board taken every HIST_CP_EVERY changes along the
+ * path) and the log of every point the moves changed since.  Hits are
+ * rare (real repetitions and a 2^-64 collision), so this costs far
+ * less than keeping a copy of every position, and a collision can never
+ * reject a legal move.
  */
-struct hist_slot {
-	uint64_t key;
-	uint32_t idx; /* entry index + 1; 0 = free */
-};
-
 struct hist_entry {
 	uint64_t key;
+	uint32_t prev; /* previous entry of the chain, index + 1; 0: none */
+	uint32_t log;  /* log length when this position arose */
+	uint32_t cp;   /* checkpoint it is rebuilt from */
 	int32_t move;  /* move number after which this position arose */
-	uint32_t slot; /* where it sits in the table */
+	uint8_t side;  /* side to move (situational), creator (natural) */
 	uint8_t start; /* the start of a line or a setup position */
 };
 
+/* A log entry: a point and its new colour. */
+#define LOG_PT_BITS	     12
+#define LOG_ENTRY(pt, color) ((bpt)((pt) | (color) << LOG_PT_BITS))
+_Static_assert(BOARD_ARR <= 1 << LOG_PT_BITS, "a point fits a log entry");
+/* Changes between checkpoints: bounds the work of confirming a hit. */
+#define HIST_CP_EVERY 64
+
 struct history {
-	struct hist_slot *tab;
-	uint32_t mask; /* table size - 1 */
 	struct hist_entry *e;
-	uint64_t *pack;		/* npack words per entry */
-	size_t n, cap, packcap; /* entries; entries; words of pack */
+	size_t n, cap;
+	uint32_t *head; /* chain heads by key & mask: entry index + 1 */
+	uint32_t mask;
 	size_t room; /* hist_push() may add without growing while n < room */
+	bpt *log;    /* changes along the path: LOG_ENTRY */
+	size_t nlog, caplog;
+	uint64_t *cp;	 /* checkpoints: npack words each */
+	uint32_t *cplog; /* log length at each checkpoint */
+	size_t ncp, capcp;
+	size_t cp_next; /* log length that calls for the next checkpoint */
 	int npack;
 };
-
-/* The number of entries the arrays and the table hold without growing
- * (the table is kept at most half full). */
-static void
-hist_set_room(struct history *h)
-{
-	size_t r = h->cap;
-
-	if (h->npack > 0 && h->packcap / (size_t)h->npack < r)
-		r = h->packcap / (size_t)h->npack;
-	if (((size_t)h->mask + 1) / 2 < r)
-		r = ((size_t)h->mask + 1) / 2;
-	h->room = r;
-}
 
 static int
 hist_init(struct history *h)
 {
 	memset(h, 0, sizeof(*h));
 	h->mask = 1023;
-	h->tab = calloc(h->mask + 1, sizeof(*h->tab));
-	return h->tab ? 0 : -1;
+	h->head = calloc(h->mask + 1, sizeof(*h->head));
+	return h->head ? 0 : -1;
 }
 
 static void
 hist_release(struct history *h)
 {
-	free(h->tab);
+	free(h->head);
 	free(h->e);
-	free(h->pack);
+	free(h->log);
+	free(h->cp);
+	free(h->cplog);
 	memset(h, 0, sizeof(*h));
 }
 
-static inline uint32_t
-hist_hash(uint64_t key, uint32_t mask)
+/* Does entry e hold exactly the position `pack` with this side?  The
+ * position of e is rebuilt from its checkpoint and the log. */
+static bool
+hist_same(const struct history *h, const struct hist_entry *e, int side,
+	  const uint64_t *pack)
 {
-	return (uint32_t)((key * 0x9e3779b97f4a7c15ULL) >> 40) & mask;
+	uint64_t buf[BOARD_PACK_WORDS];
+	size_t i;
+
+	if (e->side != side)
+		return false;
+	memcpy(buf, h->cp + (size_t)e->cp * (size_t)h->npack,
+	       (size_t)h->npack * sizeof(buf[0]));
+	for (i = h->cplog[e->cp]; i < e->log; i++) {
+		unsigned pt = (unsigned)h->log[i] & ((1u << LOG_PT_BITS) - 1);
+		unsigned sh = (pt & 31) * 2;
+		uint64_t color = (unsigned)h->log[i] >> LOG_PT_BITS;
+		buf[pt >> 5] = (buf[pt >> 5] & ~(3ULL << sh)) | color << sh;
+	}
+	return memcmp(buf, pack, (size_t)h->npack * sizeof(buf[0])) == 0;
 }
 
-/* Find an entry with index >= base holding this key and exactly this
- * packed position; returns its index or -1. */
+/* Find an entry with index >= base holding this key, this side and
+ * exactly this packed position; returns its index or -1. */
 static long
-hist_find(const struct history *h, uint64_t key, const uint64_t *pack,
+hist_find(const struct history *h, uint64_t key, int side, const uint64_t *pack,
 	  size_t base)
 {
-	uint32_t i = hist_hash(key, h->mask);
+	uint32_t i;
 
-	for (;; i = (i + 1) & h->mask) {
-		const struct hist_slot *s = &h->tab[i];
-		size_t idx;
-		if (!s->idx)
-			return -1;
-		if (s->key != key)
-			continue;
-		idx = s->idx - 1;
-		if (idx < base)
-			continue;
-		if (memcmp(h->pack + idx * (size_t)h->npack, pack,
-			   (size_t)h->npack * sizeof(uint64_t)) == 0)
-			return (long)idx;
-	}
-}
-
-static void
-hist_place(struct history *h, size_t idx)
-{
-	uint32_t i = hist_hash(h->e[idx].key, h->mask);
-
-	while (h->tab[i].idx)
-		i = (i + 1) & h->mask;
-	h->tab[i].key = h->e[idx].key;
-	h->tab[i].idx = (uint32_t)(idx + 1);
-	h->e[idx].slot = i;
+	for (i = h->head[key & h->mask]; i > base; i = h->e[i - 1].prev)
+		if (h->e[i - 1].key == key &&
+		    hist_same(h, &h->e[i - 1], side, pack))
+			return (long)(i - 1);
+	return -1;
 }
 
 static int hist_grow(struct history *h);
 
 /* Push a position (inline fast path; hist_grow() when something is
- * full). */
-static inline int
-hist_push(struct history *h, uint64_t key, const uint64_t *pack, int move,
-	  int start)
+ * full).  The position must be the board's now: its checkpoint is the
+ * last one and its log position the log's length. */
+static inline int __attribute__((always_inline))
+hist_push(struct history *h, uint64_t key, int side, int move, int start)
 {
 	struct hist_entry *e;
-	uint64_t *dst;
-	uint32_t i;
+	uint32_t *hd;
 
 	if (h->n >= h->room) {
 		if (hist_grow(h))
 			return -1;
 	}
 	e = &h->e[h->n];
+	hd = &h->head[key & h->mask];
 	e->key = key;
+	e->prev = *hd;
+	e->log = (uint32_t)h->nlog;
+	e->cp = (uint32_t)(h->ncp - 1);
 	e->move = move;
+	e->side = (uint8_t)side;
 	e->start = (uint8_t)start;
-	dst = h->pack + h->n * (size_t)h->npack;
-	if (h->npack == 14) /* 19x19: a fixed-size copy the compiler inlines */
-		memcpy(dst, pack, 14 * sizeof(uint64_t));
-	else
-		memcpy(dst, pack, (size_t)h->npack * sizeof(uint64_t));
-	i = hist_hash(key, h->mask);
-	while (h->tab[i].idx)
-		i = (i + 1) & h->mask;
-	h->tab[i].key = key;
-	h->tab[i].idx = (uint32_t)(h->n + 1);
-	e->slot = i;
-	h->n++;
+	*hd = (uint32_t)++h->n;
 	return 0;
 }
 
@@ -252,30 +255,22 @@ hist_grow(struct history *h)
 		h->e = e;
 		h->cap = cap;
 	}
-	if ((h->n + 1) * (size_t)h->npack > h->packcap) {
-		size_t cap = h->packcap ? h->packcap * 2 : 4096;
-		uint64_t *p;
-		while (cap < (h->n + 1) * (size_t)h->npack)
-			cap *= 2;
-		p = realloc(h->pack, cap * sizeof(*p));
-		if (!p)
-			return -1;
-		h->pack = p;
-		h->packcap = cap;
-	}
-	if ((h->n + 1) * 2 > (size_t)h->mask + 1) {
-		uint32_t size = (h->mask + 1) * 2;
-		struct hist_slot *t = calloc(size, sizeof(*t));
+	if (h->n + 1 > (size_t)h->mask + 1) {
+		uint32_t size = (h->mask + 1) * 2, *t;
 		size_t i;
-		if (!t)
+		if (size > UINT32_MAX / 2 || !(t = calloc(size, sizeof(*t))))
 			return -1;
-		free(h->tab);
-		h->tab = t;
+		free(h->head);
+		h->head = t;
 		h->mask = size - 1;
-		for (i = 0; i < h->n; i++) /* in order: see above */
-			hist_place(h, i);
+		/* relink in order: chains stay newest first */
+		for (i = 0; i < h->n; i++) {
+			uint32_t *hd = &h->head[h->e[i].key & h->mask];
+			h->e[i].prev = *hd;
+			*hd = (uint32_t)(i + 1);
+		}
 	}
-	hist_set_room(h);
+	h->room = h->cap < (size_t)h->mask + 1 ? h->cap : (size_t)h->mask + 1;
 	return 0;
 }
 
@@ -283,9 +278,70 @@ static void
 hist_truncate(struct history *h, size_t n)
 {
 	while (h->n > n) {
-		h->n--;
-		h->tab[h->e[h->n].slot].idx = 0;
+		const struct hist_entry *e = &h->e[--h->n];
+		h->head[e->key & h->mask] = e->prev;
 	}
+}
+
+/* Remove every entry (no chain is left to restore). */
+static void
+hist_clear(struct history *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->n; i++)
+		h->head[h->e[i].key & h->mask] = 0;
+	h->n = 0;
+	h->nlog = 0;
+}
+
+/* Make room in the log for `more` changes. */
+static inline int
+hist_log_reserve(struct history *h, size_t more)
+{
+	if (h->nlog + more > h->caplog) {
+		size_t cap = h->caplog ? h->caplog * 2 : 4096;
+		bpt *l;
+		while (cap < h->nlog + more)
+			cap *= 2;
+		if (!(l = realloc(h->log, cap * sizeof(*l))))
+			return -1;
+		h->log = l;
+		h->caplog = cap;
+	}
+	return 0;
+}
+
+/* Take a checkpoint of the board's packed position. */
+static int
+hist_checkpoint(struct history *h, const uint64_t *pack)
+{
+	if (h->ncp == h->capcp) {
+		size_t cap = h->capcp ? h->capcp * 2 : 64;
+		uint64_t *p =
+		    realloc(h->cp, cap * (size_t)h->npack * sizeof(*p));
+		uint32_t *l;
+		if (!p)
+			return -1;
+		h->cp = p;
+		if (!(l = realloc(h->cplog, cap * sizeof(*l))))
+			return -1;
+		h->cplog = l;
+		h->capcp = cap;
+	}
+	memcpy(h->cp + h->ncp * (size_t)h->npack, pack,
+	       (size_t)h->npack * sizeof(*pack));
+	h->cplog[h->ncp++] = (uint32_t)h->nlog;
+	h->cp_next = h->nlog + HIST_CP_EVERY;
+	return 0;
+}
+
+/* Forget the checkpoints past the first ncp. */
+static void
+hist_cp_truncate(struct history *h, size_t ncp)
+{
+	h->ncp = ncp;
+	h->cp_next = ncp ? h->cplog[ncp - 1] + (size_t)HIST_CP_EVERY : 0;
 }
 
 /* ---------------------------------------------------------------------
@@ -303,8 +359,7 @@ struct line {
 	bool white_moved;   /* White has made a move on this line */
 	bool start_pending; /* start of history not yet recorded */
 	bool cycle_warned, superko_warned, long_warned;
-	size_t hist_n; /* history entries on this line */
-	size_t epoch;  /* first history entry of the current epoch */
+	size_t epoch; /* first history entry of the current epoch */
 	int varlen;
 	char var[64];
 };
@@ -314,6 +369,7 @@ struct frame {
 	const struct sgf_node *next; /* next child to replay */
 	unsigned child;		     /* its 1-based index */
 	struct line line;	     /* line state at the branching node */
+	size_t hist_n, nlog, ncp;    /* the history's there */
 	size_t snap;		     /* offset of the saved board in snaps */
 };
 
@@ -346,6 +402,11 @@ struct ctx {
 	size_t nframes, nsnaps;
 	int err;
 	uint64_t side[3]; /* side-to-move keys */
+	uint64_t kmask;	  /* check_test_key_mask at the start of the game */
+	uint64_t mkey[3]; /* key of the history entry after a play of
+			   * each colour: XOR-ed into the board's key */
+	int mside[3];	  /* and its side (see struct hist_entry) */
+	size_t logmax;	  /* most log entries one move adds: w * h + 1 */
 	int nreported;	  /* problems added for this game */
 	size_t cap_at;	  /* index of the too-many-problems notice */
 	bool lc_valid;	  /* cache of linecol() */
@@ -611,7 +672,13 @@ setup_value(struct ctx *c, const struct sgf_value *v, int color)
 static inline uint64_t
 sit_key(const struct ctx *c, int to_move)
 {
-	return board_key(&c->b) ^ c->side[to_move];
+	return (board_key(&c->b) ^ c->side[to_move]) & c->kmask;
+}
+
+static inline uint64_t
+pos_key(const struct ctx *c)
+{
+	return board_key(&c->b) & c->kmask;
 }
 
 /* Record the start of the current epoch, now that the player to move is
@@ -620,16 +687,20 @@ static void
 record_start(struct ctx *c, int mover)
 {
 	uint64_t key;
+	int side;
 
 	c->L.start_pending = false;
+	/* the positions of this epoch are rebuilt from here on */
+	if (hist_checkpoint(&c->h, board_packed(&c->b)))
+		c->err = -1;
 	if (c->hmode == HM_NAT)
 		return; /* a setup position has no creator */
-	key = c->hmode == HM_POS ? board_key(&c->b) : sit_key(c, mover);
-	if (hist_find(&c->h, key, board_packed(&c->b), c->L.epoch) >= 0)
+	side = c->hmode == HM_POS ? 0 : mover;
+	key = c->hmode == HM_POS ? pos_key(c) : sit_key(c, mover);
+	if (hist_find(&c->h, key, side, board_packed(&c->b), c->L.epoch) >= 0)
 		return;
-	if (hist_push(&c->h, key, board_packed(&c->b), c->L.move, 1))
+	if (hist_push(&c->h, key, side, c->L.move, 1))
 		c->err = -1;
-	c->L.hist_n = c->h.n;
 }
 
 /* Describe the earlier position of history entry idx. */
@@ -799,6 +870,92 @@ do_setup(struct ctx *c, const struct sgf_node *n)
 	c->L.start_pending = true;
 }
 
+/* Play `color` on the empty point pt of the board (move number
+ * `move`), logging the changes, and look the new position up in the
+ * history of the epoch.  Returns the index of the earlier entry it
+ * repeats, or -1 after pushing it as a new entry. */
+static inline long __attribute__((always_inline))
+play_and_look(struct ctx *c, int color, bpt pt, int move)
+{
+	struct board *b = &c->b;
+	struct history *h = &c->h;
+	/* a stone on a point untouched in this epoch makes a new
+	 * position, unless it is a suicide */
+	bool fresh = !board_touched(b, pt);
+	uint64_t key;
+	int sui, side;
+	bpt *lg;
+	long idx;
+
+	/* log the changes, so that this position can be rebuilt */
+	if (h->nlog + c->logmax > h->caplog && hist_log_reserve(h, c->logmax)) {
+		c->err = -1;
+		return -1;
+	}
+	lg = h->log + h->nlog;
+	lg[0] = LOG_ENTRY(pt, color);
+	h->nlog += 1 + (size_t)board_play_rec(b, color, pt, &sui, lg + 1);
+	if (sui) {
+		h->nlog += (size_t)sui;
+		fresh = false;
+	}
+	if (h->nlog >= h->cp_next && hist_checkpoint(h, board_packed(b)))
+		c->err = -1;
+	key = (board_key(b) ^ c->mkey[color]) & c->kmask;
+	side = c->mside[color];
+	if (!fresh) {
+		idx = hist_find(h, key, side, board_packed(b), c->L.epoch);
+		if (idx >= 0)
+			return idx;
+	}
+	if (hist_push(h, key, side, move, 0))
+		c->err = -1;
+	return -1;
+}
+
+/* A legal board play recreated the earlier position of history entry
+ * idx: a cycle warning under simple ko, else a superko error (once per
+ * line each). */
+static void __attribute__((cold, noinline))
+repetition(struct ctx *c, const struct sgf_value *v, int move, int x, int y,
+	   int color, long idx)
+{
+	struct line *L = &c->L;
+	char what[64];
+
+	if (c->rules.ko == RULES_KO_SIMPLE) {
+		if (L->cycle_warned)
+			return;
+		L->cycle_warned = true;
+		describe(c, idx, what, sizeof(what));
+		report(c, CHECK_WARNING, "cycle", v->off, move, x, y,
+		       "%s recreates %s with %s to play; %s rules allow it, "
+		       "but a game that keeps cycling ends in no result",
+		       color_name(color), what, color_name(BOARD_OPP(color)),
+		       c->rules.name);
+		return;
+	}
+	if (L->superko_warned)
+		return;
+	L->superko_warned = true;
+	describe(c, idx, what, sizeof(what));
+	if (c->hmode == HM_SIT)
+		report(c, CHECK_ERROR, "superko", v->off, move, x, y,
+		       "%s recreates %s with %s to play (%s, %s)",
+		       color_name(color), what, color_name(BOARD_OPP(color)),
+		       rules_ko_name(c->rules.ko), c->rules.name);
+	else if (c->hmode == HM_NAT)
+		report(c, CHECK_ERROR, "superko", v->off, move, x, y,
+		       "%s recreates %s, which %s itself created (%s, "
+		       "%s)",
+		       color_name(color), what, color_name(color),
+		       rules_ko_name(c->rules.ko), c->rules.name);
+	else
+		report(c, CHECK_ERROR, "superko", v->off, move, x, y,
+		       "%s recreates %s (%s, %s)", color_name(color), what,
+		       rules_ko_name(c->rules.ko), c->rules.name);
+}
+
 static void
 do_move(struct ctx *c, const struct sgf_prop *p, int color)
 {
@@ -808,8 +965,8 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 	int x = -1, y = -1, move;
 	enum move_kind k = decode_move(c, v, &x, &y);
 	bpt pt;
-	bool illegal = false, fresh;
-	int kind, sui;
+	bool illegal = false;
+	int kind;
 	uint64_t key;
 	long idx;
 
@@ -847,12 +1004,11 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 		L->last_pass = color;
 		if (c->hmode == HM_SIT) {
 			key = sit_key(c, BOARD_OPP(color));
-			if (hist_find(&c->h, key, board_packed(b), L->epoch) <
-			    0) {
-				if (hist_push(&c->h, key, board_packed(b), move,
-					      0))
+			if (hist_find(&c->h, key, BOARD_OPP(color),
+				      board_packed(b), L->epoch) < 0) {
+				if (hist_push(&c->h, key, BOARD_OPP(color),
+					      move, 0))
 					c->err = -1;
-				L->hist_n = c->h.n;
 			}
 		}
 		return;
@@ -912,65 +1068,9 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 			       color_name(color), c->rules.name);
 		illegal = true;
 	}
-	fresh = !board_touched(b, pt);
-	board_play(b, color, pt, &sui);
-	if (sui)
-		fresh = false;
-	/* repetition */
-	switch (c->hmode) {
-	case HM_POS:
-		key = board_key(b);
-		break;
-	case HM_SIT:
-		key = sit_key(c, BOARD_OPP(color));
-		break;
-	default:
-		key = sit_key(c, color);
-		break;
-	}
-	idx = fresh ? -1 : hist_find(&c->h, key, board_packed(b), L->epoch);
-	if (idx < 0) {
-		if (hist_push(&c->h, key, board_packed(b), move, 0))
-			c->err = -1;
-		L->hist_n = c->h.n;
-		return;
-	}
-	if (illegal)
-		return;
-	if (c->rules.ko == RULES_KO_SIMPLE) {
-		char what[64];
-		if (L->cycle_warned)
-			return;
-		L->cycle_warned = true;
-		describe(c, idx, what, sizeof(what));
-		report(c, CHECK_WARNING, "cycle", v->off, move, x, y,
-		       "%s recreates %s with %s to play; %s rules allow it, "
-		       "but a game that keeps cycling ends in no result",
-		       color_name(color), what, color_name(BOARD_OPP(color)),
-		       c->rules.name);
-	} else {
-		char what[64];
-		if (L->superko_warned)
-			return;
-		L->superko_warned = true;
-		describe(c, idx, what, sizeof(what));
-		if (c->hmode == HM_SIT)
-			report(c, CHECK_ERROR, "superko", v->off, move, x, y,
-			       "%s recreates %s with %s to play (%s, %s)",
-			       color_name(color), what,
-			       color_name(BOARD_OPP(color)),
-			       rules_ko_name(c->rules.ko), c->rules.name);
-		else if (c->hmode == HM_NAT)
-			report(c, CHECK_ERROR, "superko", v->off, move, x, y,
-			       "%s recreates %s, which %s itself created (%s, "
-			       "%s)",
-			       color_name(color), what, color_name(color),
-			       rules_ko_name(c->rules.ko), c->rules.name);
-		else
-			report(c, CHECK_ERROR, "superko", v->off, move, x, y,
-			       "%s recreates %s (%s, %s)", color_name(color),
-			       what, rules_ko_name(c->rules.ko), c->rules.name);
-	}
+	idx = play_and_look(c, color, pt, move);
+	if (idx >= 0 && !illegal)
+		repetition(c, v, move, x, y, color, idx);
 }
 
 static void
@@ -1116,7 +1216,9 @@ push_frame(struct ctx *c, const struct sgf_node *n)
 	f->next = n->child->next;
 	f->child = 2;
 	f->line = c->L;
-	f->line.hist_n = c->h.n;
+	f->hist_n = c->h.n;
+	f->nlog = c->h.nlog;
+	f->ncp = c->h.ncp;
 	if (c->nframes < CTX_POOL) {
 		struct board **pb = &c->pool[c->nframes];
 		if (!*pb)
@@ -1139,6 +1241,7 @@ resolve_rules(struct ctx *c)
 {
 	const char *ru = sgf_root_value(c->g, SGF_P_RU);
 	const struct check_opts *o = c->o;
+	int color;
 
 	if (o->rules) {
 		rules_from_name(&c->rules, o->rules);
@@ -1168,6 +1271,16 @@ resolve_rules(struct ctx *c)
 	default:
 		c->hmode = HM_SIT; /* situational, and cycles under simple ko */
 		break;
+	}
+	/* the history entry after a board play by each colour: the
+	 * position (positional), with the player to move (situational),
+	 * or with the player who made it (natural) */
+	for (color = BOARD_BLACK; color <= BOARD_WHITE; color++) {
+		int side = c->hmode == HM_POS	? 0
+			   : c->hmode == HM_SIT ? BOARD_OPP(color)
+						: color;
+		c->mside[color] = side;
+		c->mkey[color] = side ? c->side[side] : 0;
 	}
 }
 
@@ -1229,12 +1342,15 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 			c->ha_off = p ? p->off : 0;
 		}
 	}
-	if (!c->h.tab && hist_init(&c->h)) {
+	if (!c->h.head && hist_init(&c->h)) {
 		ctx_free(c);
 		return -1;
 	}
+	if (c->h.npack != board_pack_words(&c->b))
+		c->h.ncp = c->h.capcp = 0; /* the checkpoints change size */
 	c->h.npack = board_pack_words(&c->b);
-	hist_set_room(&c->h);
+	c->kmask = test_key_mask;
+	c->logmax = (size_t)c->cols * (size_t)c->rows + 1;
 	c->L.start_pending = true;
 	n = g->root;
 	while (n && !c->err) {
@@ -1259,7 +1375,9 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 				continue;
 			}
 			c->L = f->line;
-			hist_truncate(&c->h, c->L.hist_n);
+			hist_truncate(&c->h, f->hist_n);
+			c->h.nlog = f->nlog;
+			hist_cp_truncate(&c->h, f->ncp);
 			if (f->snap == SIZE_MAX)
 				board_copy(&c->b, c->pool[c->nframes - 1]);
 			else
@@ -1272,8 +1390,10 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 		}
 	}
 	rc = c->err;
-	hist_truncate(&c->h, 0);
-	if (c->h.cap > CTX_KEEP_ENTRIES ||
+	hist_clear(&c->h);
+	hist_cp_truncate(&c->h, 0);
+	if (c->h.cap > CTX_KEEP_ENTRIES || c->h.caplog > 4 * CTX_KEEP_ENTRIES ||
+	    c->h.capcp > CTX_KEEP_ENTRIES / 16 ||
 	    c->capsnaps > 64 * CTX_KEEP_ENTRIES ||
 	    c->capframes > CTX_KEEP_ENTRIES || pthread_setspecific(ctx_key, c))
 		ctx_free(c);

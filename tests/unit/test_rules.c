@@ -119,8 +119,13 @@ run_case(struct sgf_game *g, const char *line, char *got, size_t ngot)
 	return ok;
 }
 
+/* Every case of positions.txt, with the real keys and with the keys
+ * of the repetition history cut to `mask` (0: every position collides
+ * with every other), which must change nothing: a hit is confirmed on
+ * the earlier position and on its side (P6's board comes back with
+ * the other player to move: a superko only under positional rules). */
 static void
-positions_file_verdicts(void)
+positions_file_verdicts_mask(uint64_t mask)
 {
 	size_t len;
 	char *text = unit_slurp("testdata/rules/positions.txt", &len);
@@ -131,6 +136,7 @@ positions_file_verdicts(void)
 	CHECK(text != NULL);
 	if (!text)
 		return;
+	check_test_key_mask(mask);
 	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		if (line[0] == '#' || line[0] == 0)
@@ -153,7 +159,16 @@ positions_file_verdicts(void)
 	}
 	CHECK_INT(failed, 0);
 	CHECK(cases >= 100);
+	check_test_key_mask(~(uint64_t)0);
 	free(text);
+}
+
+static void
+positions_file_verdicts(void)
+{
+	positions_file_verdicts_mask(~(uint64_t)0);
+	positions_file_verdicts_mask(0);
+	positions_file_verdicts_mask(1);
 }
 
 static void
@@ -817,6 +832,88 @@ saved_positions_restore_exactly(void)
 	check_list_release(&l);
 }
 
+/* All problems of g under o, one per line, every field. */
+static char *
+render_all(struct sgf_game *g, const struct check_opts *o)
+{
+	struct check_list l;
+	char *buf = NULL;
+	size_t n = 0, i;
+	FILE *f = open_memstream(&buf, &n);
+
+	check_list_init(&l);
+	CHECK_INT(check_game(g, o, &l), 0);
+	for (i = 0; f && i < l.n; i++)
+		fprintf(f, "%d %s %s %d %s %s %u:%u %s\n", l.v[i].severity,
+			l.v[i].code, l.v[i].message, l.v[i].move, l.v[i].point,
+			l.v[i].vertex, l.v[i].line, l.v[i].column,
+			l.v[i].variation);
+	if (f)
+		fclose(f);
+	check_list_release(&l);
+	return buf;
+}
+
+/* The repetition history keeps keys only and confirms a key hit on the
+ * earlier position, rebuilt from a checkpoint and the log of changes.
+ * testdata/rules/cycles.sgf holds 33 random games on tiny boards (a
+ * generator's output, with variations, setup, passes and illegal
+ * moves) whose lines repeat positions, some more than 60 moves apart
+ * (past a checkpoint).  With the keys cut to a few bits, so that hash
+ * hits are mostly collisions (mask 0: every lookup confirms against
+ * every earlier position of its epoch), every problem must stay the
+ * same; the repetitions found are pinned to what the replay reported
+ * when it kept a packed copy of every position. */
+static void
+hash_collisions_change_no_verdict(void)
+{
+	static const int kos[] = {RULES_KO_SIMPLE, RULES_KO_POSITIONAL,
+				  RULES_KO_SITUATIONAL, RULES_KO_NATURAL};
+	static const int want[] = {38, 42, 38, 38}; /* cycle, superko */
+	static const uint64_t masks[] = {0, 1, 0xff};
+	size_t len;
+	char *text = unit_slurp("testdata/rules/cycles.sgf", &len);
+	struct sgf_game **games = NULL;
+	int n, i, k, m, reps[4] = {0, 0, 0, 0}, same = 0, runs = 0;
+
+	CHECK(text != NULL);
+	if (!text)
+		return;
+	n = sgf_parse_all(text, len, "cycles.sgf", NULL, &games);
+	CHECK_INT(n, 33);
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < 4; k++) {
+			struct check_opts o;
+			char *ref, *p;
+			check_opts_default(&o);
+			o.rules = "japanese";
+			o.ko = kos[k];
+			check_test_key_mask(~(uint64_t)0);
+			ref = render_all(games[i], &o);
+			for (p = ref; p && (p = strstr(p, " cycle ")); p++)
+				reps[k]++;
+			for (p = ref; p && (p = strstr(p, " superko ")); p++)
+				reps[k]++;
+			for (m = 0; m < 3; m++) {
+				char *got;
+				check_test_key_mask(masks[m]);
+				got = render_all(games[i], &o);
+				runs++;
+				same += ref && got && !strcmp(ref, got);
+				free(got);
+			}
+			free(ref);
+		}
+		sgf_game_free(games[i]);
+	}
+	check_test_key_mask(~(uint64_t)0);
+	free(games);
+	free(text);
+	CHECK_INT(same, runs);
+	for (k = 0; k < 4; k++)
+		CHECK_INT(reps[k], want[k]);
+}
+
 int
 main(void)
 {
@@ -833,6 +930,7 @@ main(void)
 	RUN(an_error_past_the_problem_cap_keeps_the_game_invalid);
 	RUN(real_games_made_illegal_are_caught);
 	RUN(saved_positions_restore_exactly);
+	RUN(hash_collisions_change_no_verdict);
 	free_kept();
 	return UNIT_DONE();
 }
