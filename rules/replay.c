@@ -85,6 +85,7 @@
  * max_moves N allows 2N B/W nodes on a line, and the first node past
  * them gets the warning "long-game" (once per line), numbered as above.
  */
+#include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -359,6 +360,7 @@ struct line {
 	bool white_moved;   /* White has made a move on this line */
 	bool start_pending; /* start of history not yet recorded */
 	bool cycle_warned, superko_warned, long_warned;
+	int fast; /* the colour whose next move may take fast_node(), or 0 */
 	size_t epoch; /* first history entry of the current epoch */
 	int varlen;
 	char var[64];
@@ -407,9 +409,11 @@ struct ctx {
 			   * each colour: XOR-ed into the board's key */
 	int mside[3];	  /* and its side (see struct hist_entry) */
 	size_t logmax;	  /* most log entries one move adds: w * h + 1 */
-	int nreported;	  /* problems added for this game */
-	size_t cap_at;	  /* index of the too-many-problems notice */
-	bool lc_valid;	  /* cache of linecol() */
+	int fast_limit;	  /* fast_node() only while L.move is below this */
+	int fast_cols, fast_rows; /* fast_node() only on points "aa".."zz" */
+	int nreported;		  /* problems added for this game */
+	size_t cap_at;		  /* index of the too-many-problems notice */
+	bool lc_valid;		  /* cache of linecol() */
 	uint32_t lc_off, lc_line, lc_col;
 	struct line L;
 	struct board b; /* initialised by board_init */
@@ -1112,6 +1116,69 @@ do_node(struct ctx *c, const struct sgf_node *n)
 	}
 }
 
+/* Which colour may take fast_node() next (see struct line): the
+ * opponent of the last mover, unless the next move needs one of
+ * do_move()'s line checks (the start of an epoch to record, passes
+ * that may have ended the game, White's first move, a colour not yet
+ * known). */
+static void
+update_fast(struct line *L)
+{
+	L->fast = 0;
+	if (L->start_pending || L->passes ||
+	    (L->last_color != BOARD_BLACK && L->last_color != BOARD_WHITE))
+		return;
+	if (L->last_color == BOARD_BLACK && !L->white_moved)
+		return;
+	L->fast = BOARD_OPP(L->last_color);
+}
+
+/* The common node, one B or W on an empty point with a liberty next to
+ * it, in turn, with nothing to report: do_move() in short, inline in
+ * the walk.  Returns false, having changed nothing, for any other node
+ * (do_node() then does everything). */
+static inline bool __attribute__((always_inline))
+fast_node(struct ctx *c, const struct sgf_node *n)
+{
+	const struct sgf_prop *p = n->props;
+	const struct sgf_value *v;
+	struct board *b = &c->b;
+	struct line *L = &c->L;
+	int color, x, y;
+	bpt pt;
+	long idx;
+
+	if (!p || p->next)
+		return false;
+	if (p->pid == SGF_P_B)
+		color = BOARD_BLACK;
+	else if (p->pid == SGF_P_W)
+		color = BOARD_WHITE;
+	else
+		return false;
+	v = p->values;
+	if (color != L->fast || v->len != 2 || L->move >= c->fast_limit)
+		return false;
+	x = v->s[0] - 'a';
+	y = v->s[1] - 'a';
+	if ((unsigned)x >= (unsigned)c->fast_cols ||
+	    (unsigned)y >= (unsigned)c->fast_rows)
+		return false;
+	pt = (bpt)((x + 1) + (y + 1) * b->stride);
+	/* occupied, maybe the ko point, maybe suicide: do_move() */
+	if (board_color(b, pt) != BOARD_EMPTY || pt == b->ko ||
+	    !board_nbr_count(b, pt, BOARD_EMPTY))
+		return false;
+	L->move++;
+	L->last_color = color;
+	L->last_by_pl = false;
+	L->fast = color == BOARD_WHITE || L->white_moved ? BOARD_OPP(color) : 0;
+	idx = play_and_look(c, color, pt, L->move);
+	if (idx >= 0)
+		repetition(c, v, L->move, x, y, color, idx);
+	return true;
+}
+
 /* ---------------------------------------------------------------------
  * Saving and restoring the board at a branching node.
  */
@@ -1351,10 +1418,18 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 	c->h.npack = board_pack_words(&c->b);
 	c->kmask = test_key_mask;
 	c->logmax = (size_t)c->cols * (size_t)c->rows + 1;
+	c->fast_limit = INT_MAX;
+	if (o->max_moves > 0 && 2 * (long)o->max_moves < INT_MAX)
+		c->fast_limit = 2 * o->max_moves;
+	c->fast_cols = c->cols < 26 ? c->cols : 26;
+	c->fast_rows = c->rows < 26 ? c->rows : 26;
 	c->L.start_pending = true;
 	n = g->root;
 	while (n && !c->err) {
-		do_node(c, n);
+		if (!fast_node(c, n)) {
+			do_node(c, n);
+			update_fast(&c->L);
+		}
 		if (n->child) {
 			if (n->child->next && !o->main_line_only &&
 			    push_frame(c, n)) {
