@@ -64,15 +64,6 @@ board_zobrist(bpt pt, int color)
 #define NBR_ONE(color) ((uint16_t)(1u << (4 * (color))))
 
 static inline void
-pack_set(struct board *b, bpt pt, int color)
-{
-	unsigned sh = (unsigned)(pt & 31) * 2;
-	uint64_t *w = &b->pack[pt >> 5];
-
-	*w = (*w & ~(3ULL << sh)) | ((uint64_t)color << sh);
-}
-
-static inline void
 empty_add(struct board *b, bpt pt)
 {
 	b->c[pt].empty_at = (int16_t)b->nempty;
@@ -87,57 +78,6 @@ empty_remove(struct board *b, bpt pt)
 
 	b->empty[i] = last;
 	b->c[last].empty_at = (int16_t)i;
-}
-
-/* set_color() for a stone on an empty point (board_play()'s case): the
- * old colour's key is 0 and its packed bits are 00. */
-static inline void __attribute__((always_inline))
-place_stone(struct board *b, bpt pt, int color)
-{
-	int s = b->stride;
-	uint16_t d = (uint16_t)(NBR_ONE(color) - NBR_ONE(BOARD_EMPTY));
-
-	b->c[pt].color = (uint8_t)color;
-	b->c[pt - 1].nbr += d;
-	b->c[pt + 1].nbr += d;
-	b->c[pt - s].nbr += d;
-	b->c[pt + s].nbr += d;
-	b->key ^= zob[pt][color];
-	b->pack[pt >> 5] |= (uint64_t)color << ((unsigned)(pt & 31) * 2);
-	empty_remove(b, pt);
-}
-
-/* Change the colour of one point, keeping neighbour counts, key, packed
- * position and empty list right (not the chains). */
-static inline void
-set_color(struct board *b, bpt pt, int color)
-{
-	int old = b->c[pt].color;
-	int s = b->stride;
-	uint16_t d = (uint16_t)(NBR_ONE(color) - NBR_ONE(old));
-
-	b->c[pt].color = (uint8_t)color;
-	b->c[pt - 1].nbr += d;
-	b->c[pt + 1].nbr += d;
-	b->c[pt - s].nbr += d;
-	b->c[pt + s].nbr += d;
-	b->key ^= zob[pt][old] ^ zob[pt][color];
-	pack_set(b, pt, color);
-	if (old == BOARD_EMPTY)
-		empty_remove(b, pt);
-	else if (color == BOARD_EMPTY)
-		empty_add(b, pt);
-}
-
-/* Is the empty point lib adjacent to a stone of the chain `head`? */
-static inline bool
-is_liberty_of(const struct board *b, bpt lib, bpt head)
-{
-	int s = b->stride;
-
-	/* empty and wall cells have head 0, which is never a chain head */
-	return b->c[lib - 1].head == head || b->c[lib + 1].head == head ||
-	       b->c[lib - s].head == head || b->c[lib + s].head == head;
 }
 
 /* ---------------------------------------------------------------------
@@ -157,7 +97,6 @@ board_init(struct board *b, int w, int h)
 	b->h = h;
 	b->stride = w + 1;
 	b->ncells = (h + 2) * (w + 1) + 1;
-	b->npack = (b->ncells * 2 + 63) / 64;
 	b->ko = BPT_NONE;
 	b->ko_color = 0;
 	b->captures[0] = b->captures[1] = b->captures[2] = 0;
@@ -166,8 +105,7 @@ board_init(struct board *b, int w, int h)
 	/* an empty board, built directly (no flood fill): walls
 	 * everywhere, then the points with their neighbour counts */
 	memset(b->c, 0, (size_t)b->ncells * sizeof(b->c[0]));
-	for (i = 0; i < b->npack; i++)
-		b->pack[i] = ~0ULL; /* all WALL (3) */
+	memset(b->col, BOARD_WALL, (size_t)b->ncells);
 	for (i = 0; i < b->ncells; i++)
 		b->c[i].color = BOARD_WALL;
 	for (y = 0; y < h; y++)
@@ -179,7 +117,7 @@ board_init(struct board *b, int w, int h)
 			b->c[pt].nbr =
 			    (uint16_t)(NBR_ONE(BOARD_WALL) * walls +
 				       NBR_ONE(BOARD_EMPTY) * (4 - walls));
-			pack_set(b, pt, BOARD_EMPTY);
+			b->col[pt] = BOARD_EMPTY;
 			empty_add(b, pt);
 		}
 	return rc;
@@ -190,8 +128,8 @@ board_copy(struct board *dst, const struct board *src)
 {
 	if (dst == src)
 		return;
-	memcpy(dst, src, offsetof(struct board, pack));
-	memcpy(dst->pack, src->pack, (size_t)src->npack * sizeof(src->pack[0]));
+	memcpy(dst, src, offsetof(struct board, col));
+	memcpy(dst->col, src->col, (size_t)src->ncells);
 	memcpy(dst->c, src->c, (size_t)src->ncells * sizeof(src->c[0]));
 	memcpy(dst->empty, src->empty,
 	       (size_t)src->nempty * sizeof(src->empty[0]));
@@ -219,7 +157,7 @@ board_rebuild(struct board *b)
 
 	b->key = 0;
 	b->nempty = 0;
-	/* colours, neighbour counts, key, packing, empty list */
+	/* colours, neighbour counts, key, empty list */
 	for (i = 0; i < b->ncells; i++) {
 		struct board_cell *c = &b->c[i];
 		c->nbr = 0;
@@ -227,7 +165,7 @@ board_rebuild(struct board *b)
 		c->next = 0;
 		c->nstones = 0;
 		c->nlibs = 0;
-		pack_set(b, (bpt)i, c->color);
+		b->col[i] = c->color;
 		if (c->color == BOARD_WALL)
 			continue;
 		b->key ^= zob[i][c->color];
@@ -315,6 +253,7 @@ board_put(struct board *b, bpt pt, int color)
 	if (!board_on(b, pt) || color < BOARD_EMPTY || color > BOARD_WHITE)
 		return;
 	b->c[pt].color = (uint8_t)color;
+	b->col[pt] = (uint8_t)color;
 	if (color != BOARD_EMPTY)
 		b->c[pt].flags |= BOARD_F_TOUCHED;
 }
@@ -343,7 +282,7 @@ remove_chain(struct board *b, bpt pt, bpt *out)
 		c[-S].nbr += d;
 		c[S].nbr += d;
 		key ^= zob[p][color];
-		b->pack[p >> 5] &= ~(3ULL << ((unsigned)(p & 31) * 2));
+		b->col[p] = BOARD_EMPTY;
 		c->empty_at = (int16_t)b->nempty;
 		b->empty[b->nempty++] = (bpt)p;
 		c->head = 0;
@@ -645,15 +584,15 @@ play(struct board *b, const int color, int pt, int *suicided, bpt *rec)
 	const uint16_t d = (uint16_t)(NBR_ONE(color) - NBR_ONE(BOARD_EMPTY));
 	int captured = 0, ncap = 0, ne = 0, head = pt, capat = 0, eh[4];
 
-	/* the stone: colour, neighbour counts, key, packing, empty list */
+	/* the stone: colour, neighbour counts, key, empty list */
 	c0->color = (uint8_t)color;
+	b->col[pt] = (uint8_t)color;
 	c0->flags |= BOARD_F_TOUCHED;
 	c0[-1].nbr += d;
 	c0[1].nbr += d;
 	c0[-S].nbr += d;
 	c0[S].nbr += d;
 	b->key ^= zob[pt][color];
-	b->pack[pt >> 5] |= (uint64_t)color << ((unsigned)(pt & 31) * 2);
 	{
 		int i = c0->empty_at, last = b->empty[--b->nempty];
 		b->empty[i] = (bpt)last;
@@ -675,7 +614,20 @@ play(struct board *b, const int color, int pt, int *suicided, bpt *rec)
 		return 0;
 	/* enemies first: captures give the new stone its liberties before
 	 * it joins its friends */
-	if (nbr & NBR_ONE(opp) * 15) {
+	if ((nbr & NBR_ONE(opp) * 15) == NBR_ONE(opp)) {
+		/* one enemy stone around: no chain to count twice */
+		struct board_cell *e = c0[-1].color == opp   ? c0 - 1
+				       : c0[1].color == opp  ? c0 + 1
+				       : c0[-S].color == opp ? c0 - S
+							     : c0 + S;
+		int h = e->head;
+		if (!--cell[h].nlibs) {
+			captured = remove_chain(b, (bpt)h, rec);
+			capat = h;
+			ncap = 1;
+			b->captures[color] += (unsigned)captured;
+		}
+	} else if (nbr & NBR_ONE(opp) * 15) {
 		ENEMY(c0 - 1);
 		ENEMY(c0 + 1);
 		ENEMY(c0 - S);
@@ -692,10 +644,12 @@ play(struct board *b, const int color, int pt, int *suicided, bpt *rec)
 							       : c0 + S;
 		head = f->head;
 		join(b, c0, color, head, pt);
-		FRIEND(c0 - 1);
-		FRIEND(c0 + 1);
-		FRIEND(c0 - S);
-		FRIEND(c0 + S);
+		if ((nbr & NBR_ONE(color) * 15) != NBR_ONE(color)) {
+			FRIEND(c0 - 1);
+			FRIEND(c0 + 1);
+			FRIEND(c0 - S);
+			FRIEND(c0 + S);
+		}
 	}
 	if (cell[head].nlibs == 0) {
 		int n = remove_chain(b, (bpt)head, rec ? rec + captured : NULL);
@@ -749,11 +703,10 @@ board_check_consistency(const struct board *b)
 		return 1;
 	if (ref.nempty != b->nempty)
 		return 2;
-	for (i = 0; i < b->npack; i++)
-		if (ref.pack[i] != b->pack[i])
-			return 3;
 	for (i = 0; i < b->ncells; i++) {
 		const struct board_cell *c = &b->c[i], *r = &ref.c[i];
+		if (b->col[i] != c->color)
+			return 3;
 		if (c->color != r->color)
 			return 4;
 		if (c->color == BOARD_WALL)

@@ -23,9 +23,9 @@
  * Hashing: a 64-bit Zobrist key of the stones only (positional), from a
  * table filled by splitmix64 with a fixed seed, so keys are the same on
  * every run and platform.  board_side_key() gives the extra key for the
- * side to move (situational superko).  The board also keeps the
- * position packed at 2 bits per cell (board_packed()) so that a hash hit
- * can be confirmed exactly.
+ * side to move (situational superko).  The board also keeps the colours
+ * alone, one byte per cell (board_colors()), so that a position can be
+ * saved and compared cheaply (a hash hit confirmed exactly).
  *
  * The struct is visible so callers can put boards on the stack and copy
  * them, but its fields are private: use the accessors below.  A board is
@@ -43,7 +43,6 @@
 #define BOARD_MAX_SIDE	 52
 #define BOARD_STRIDE_MAX (BOARD_MAX_SIDE + 1)
 #define BOARD_ARR	 ((BOARD_MAX_SIDE + 2) * (BOARD_MAX_SIDE + 1) + 1)
-#define BOARD_PACK_WORDS ((BOARD_ARR * 2 + 63) / 64)
 
 typedef int16_t bpt; /* padded point index */
 enum { BPT_NONE = 0, BPT_PASS = 1 };
@@ -79,14 +78,14 @@ struct board_cell {
 
 struct board {
 	/* header: copied whole by board_copy() */
-	int w, h, stride, ncells, npack;
+	int w, h, stride, ncells;
 	bpt ko; /* point where ko_color may not play next, or 0 */
 	uint8_t ko_color;
 	unsigned captures[3]; /* stones captured by BLACK / WHITE */
 	uint64_t key;	      /* positional Zobrist key */
 	int nempty;
-	/* arrays: only the first ncells / nempty / npack entries are used */
-	uint64_t pack[BOARD_PACK_WORDS]; /* 2 bits per cell: the colour */
+	/* arrays: only the first ncells / nempty entries are used */
+	uint8_t col[BOARD_ARR]; /* the colour of each cell, as in c[] */
 	struct board_cell c[BOARD_ARR];
 	bpt empty[BOARD_ARR];
 };
@@ -175,18 +174,18 @@ uint64_t board_side_key(int color);
 /* Zobrist key of a stone of `color` on pt. */
 uint64_t board_zobrist(bpt pt, int color);
 
-/* Packed position: board_pack_words(b) words, 2 bits (the colour) per
- * cell.  Two boards of the same size hold the same stones iff their
- * packed words are equal. */
-static inline const uint64_t *
-board_packed(const struct board *b)
+/* The colour of every cell, board_ncells(b) bytes indexed by point
+ * (walls included).  Two boards of the same size hold the same stones
+ * iff these bytes are equal. */
+static inline const uint8_t *
+board_colors(const struct board *b)
 {
-	return b->pack;
+	return b->col;
 }
 static inline int
-board_pack_words(const struct board *b)
+board_ncells(const struct board *b)
 {
-	return b->npack;
+	return b->ncells;
 }
 
 /* True when every neighbour of the empty point pt is `color` or wall. */
@@ -252,7 +251,7 @@ board_touched(const struct board *b, bpt pt)
 }
 
 /* Rebuild every derived field (chains, liberties, neighbour counts,
- * empty list, key, packed position) from the colours alone.  Does not
+ * empty list, key, colour bytes) from the colours alone.  Does not
  * remove chains without liberty. */
 void board_rebuild(struct board *b);
 

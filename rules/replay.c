@@ -122,7 +122,7 @@ check_opts_default(struct check_opts *o)
  *
  * An entry holds the 64-bit key, not the position: a key hit is
  * confirmed against the earlier position rebuilt from a checkpoint (a
- * packed copy of the board taken every HIST_CP_EVERY changes along the
+ * copy of the board's colours taken every HIST_CP_EVERY changes along the
  * path) and the log of every point the moves changed since.  Hits are
  * rare (real repetitions and a 2^-64 collision), so this costs far
  * less than keeping a copy of every position, and a collision can never
@@ -153,11 +153,11 @@ struct history {
 	size_t room; /* hist_push() may add without growing while n < room */
 	bpt *log;    /* changes along the path: LOG_ENTRY */
 	size_t nlog, caplog;
-	uint64_t *cp;	 /* checkpoints: npack words each */
+	uint8_t *cp;	 /* checkpoints: ncells colours each */
 	uint32_t *cplog; /* log length at each checkpoint */
 	size_t ncp, capcp;
 	size_t cp_next; /* log length that calls for the next checkpoint */
-	int npack;
+	int ncells;
 };
 
 static int
@@ -180,39 +180,37 @@ hist_release(struct history *h)
 	memset(h, 0, sizeof(*h));
 }
 
-/* Does entry e hold exactly the position `pack` with this side?  The
- * position of e is rebuilt from its checkpoint and the log. */
+/* Does entry e hold exactly the position `col` (colour bytes, see
+ * board_colors()) with this side?  The position of e is rebuilt from
+ * its checkpoint and the log. */
 static bool
 hist_same(const struct history *h, const struct hist_entry *e, int side,
-	  const uint64_t *pack)
+	  const uint8_t *col)
 {
-	uint64_t buf[BOARD_PACK_WORDS];
+	uint8_t buf[BOARD_ARR];
 	size_t i;
 
 	if (e->side != side)
 		return false;
-	memcpy(buf, h->cp + (size_t)e->cp * (size_t)h->npack,
-	       (size_t)h->npack * sizeof(buf[0]));
-	for (i = h->cplog[e->cp]; i < e->log; i++) {
-		unsigned pt = (unsigned)h->log[i] & ((1u << LOG_PT_BITS) - 1);
-		unsigned sh = (pt & 31) * 2;
-		uint64_t color = (unsigned)h->log[i] >> LOG_PT_BITS;
-		buf[pt >> 5] = (buf[pt >> 5] & ~(3ULL << sh)) | color << sh;
-	}
-	return memcmp(buf, pack, (size_t)h->npack * sizeof(buf[0])) == 0;
+	memcpy(buf, h->cp + (size_t)e->cp * (size_t)h->ncells,
+	       (size_t)h->ncells);
+	for (i = h->cplog[e->cp]; i < e->log; i++)
+		buf[(unsigned)h->log[i] & ((1u << LOG_PT_BITS) - 1)] =
+		    (uint8_t)((unsigned)h->log[i] >> LOG_PT_BITS);
+	return memcmp(buf, col, (size_t)h->ncells) == 0;
 }
 
 /* Find an entry with index >= base holding this key, this side and
- * exactly this packed position; returns its index or -1. */
+ * exactly this position; returns its index or -1. */
 static long
-hist_find(const struct history *h, uint64_t key, int side, const uint64_t *pack,
+hist_find(const struct history *h, uint64_t key, int side, const uint8_t *col,
 	  size_t base)
 {
 	uint32_t i;
 
 	for (i = h->head[key & h->mask]; i > base; i = h->e[i - 1].prev)
 		if (h->e[i - 1].key == key &&
-		    hist_same(h, &h->e[i - 1], side, pack))
+		    hist_same(h, &h->e[i - 1], side, col))
 			return (long)(i - 1);
 	return -1;
 }
@@ -313,14 +311,13 @@ hist_log_reserve(struct history *h, size_t more)
 	return 0;
 }
 
-/* Take a checkpoint of the board's packed position. */
+/* Take a checkpoint of the board's colours. */
 static int
-hist_checkpoint(struct history *h, const uint64_t *pack)
+hist_checkpoint(struct history *h, const uint8_t *col)
 {
 	if (h->ncp == h->capcp) {
 		size_t cap = h->capcp ? h->capcp * 2 : 64;
-		uint64_t *p =
-		    realloc(h->cp, cap * (size_t)h->npack * sizeof(*p));
+		uint8_t *p = realloc(h->cp, cap * (size_t)h->ncells);
 		uint32_t *l;
 		if (!p)
 			return -1;
@@ -330,8 +327,7 @@ hist_checkpoint(struct history *h, const uint64_t *pack)
 		h->cplog = l;
 		h->capcp = cap;
 	}
-	memcpy(h->cp + h->ncp * (size_t)h->npack, pack,
-	       (size_t)h->npack * sizeof(*pack));
+	memcpy(h->cp + h->ncp * (size_t)h->ncells, col, (size_t)h->ncells);
 	h->cplog[h->ncp++] = (uint32_t)h->nlog;
 	h->cp_next = h->nlog + HIST_CP_EVERY;
 	return 0;
@@ -376,7 +372,8 @@ struct frame {
 };
 
 /* The first CTX_POOL waiting branching nodes keep a full copy of the
- * board (restored by one memcpy); deeper ones keep the packed position
+ * board (restored by one memcpy); deeper ones keep the position packed
+ * at 2 bits a point
  * (about 200 bytes on 19x19) and rebuild the chains when resumed, so a
  * tree with a million waiting branches stays small. */
 #define CTX_POOL 8
@@ -401,6 +398,7 @@ struct ctx {
 	int ha; /* HA, -1 if absent or unreadable */
 	uint32_t ha_off;
 	bool ha_checked;
+	bool setup_seen; /* a node of the game had AB, AW or AE */
 	size_t nframes, nsnaps;
 	int err;
 	uint64_t side[3]; /* side-to-move keys */
@@ -695,13 +693,13 @@ record_start(struct ctx *c, int mover)
 
 	c->L.start_pending = false;
 	/* the positions of this epoch are rebuilt from here on */
-	if (hist_checkpoint(&c->h, board_packed(&c->b)))
+	if (hist_checkpoint(&c->h, board_colors(&c->b)))
 		c->err = -1;
 	if (c->hmode == HM_NAT)
 		return; /* a setup position has no creator */
 	side = c->hmode == HM_POS ? 0 : mover;
 	key = c->hmode == HM_POS ? pos_key(c) : sit_key(c, mover);
-	if (hist_find(&c->h, key, side, board_packed(&c->b), c->L.epoch) >= 0)
+	if (hist_find(&c->h, key, side, board_colors(&c->b), c->L.epoch) >= 0)
 		return;
 	if (hist_push(&c->h, key, side, c->L.move, 1))
 		c->err = -1;
@@ -777,16 +775,25 @@ check_handicap(struct ctx *c, uint32_t woff)
 	const struct board *b = &c->b;
 
 	c->ha_checked = true;
-	/* count on the packed position, 2 bits a cell: 01 black, 10 white
-	 * (walls are 11, the unused tail of the last word too) */
-	{
-		const uint64_t *pk = board_packed(b);
-		int i, nw = board_pack_words(b);
-		for (i = 0; i < nw; i++) {
-			uint64_t lo = pk[i] & 0x5555555555555555ULL;
-			uint64_t hi = (pk[i] >> 1) & 0x5555555555555555ULL;
-			blacks += __builtin_popcountll(lo & ~hi);
-			whites += __builtin_popcountll(hi & ~lo);
+	if (!c->setup_seen) {
+		/* only moves so far, and none by White */
+		blacks = c->cols * c->rows - board_nempty(b);
+	} else {
+		/* eight colour bytes at a time: a byte is black when its
+		 * low bit alone is set, white when its second bit alone
+		 * is; a multiplication adds up the 0/1 bytes */
+		const uint8_t *col = board_colors(b);
+		const uint64_t ones = 0x0101010101010101ULL;
+		int i, n = board_ncells(b);
+		for (i = 0; i + 8 <= n; i += 8) {
+			uint64_t x;
+			memcpy(&x, col + i, 8);
+			blacks += (int)(((x & ~(x >> 1) & ones) * ones) >> 56);
+			whites += (int)((((x >> 1) & ~x & ones) * ones) >> 56);
+		}
+		for (; i < n; i++) {
+			blacks += col[i] == BOARD_BLACK;
+			whites += col[i] == BOARD_WHITE;
 		}
 	}
 	if (whites)
@@ -867,6 +874,7 @@ do_setup(struct ctx *c, const struct sgf_node *n)
 	}
 	if (!any)
 		return;
+	c->setup_seen = true;
 	board_setup_done(&c->b);
 	board_untouch(&c->b);
 	/* new repetition epoch */
@@ -903,12 +911,12 @@ play_and_look(struct ctx *c, int color, bpt pt, int move)
 		h->nlog += (size_t)sui;
 		fresh = false;
 	}
-	if (h->nlog >= h->cp_next && hist_checkpoint(h, board_packed(b)))
+	if (h->nlog >= h->cp_next && hist_checkpoint(h, board_colors(b)))
 		c->err = -1;
 	key = (board_key(b) ^ c->mkey[color]) & c->kmask;
 	side = c->mside[color];
 	if (!fresh) {
-		idx = hist_find(h, key, side, board_packed(b), c->L.epoch);
+		idx = hist_find(h, key, side, board_colors(b), c->L.epoch);
 		if (idx >= 0)
 			return idx;
 	}
@@ -1009,7 +1017,7 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 		if (c->hmode == HM_SIT) {
 			key = sit_key(c, BOARD_OPP(color));
 			if (hist_find(&c->h, key, BOARD_OPP(color),
-				      board_packed(b), L->epoch) < 0) {
+				      board_colors(b), L->epoch) < 0) {
 				if (hist_push(&c->h, key, BOARD_OPP(color),
 					      move, 0))
 					c->err = -1;
@@ -1185,8 +1193,10 @@ fast_node(struct ctx *c, const struct sgf_node *n)
 static size_t
 snap_words(const struct board *b)
 {
-	/* packed colours, touched bits, ko, ko colour, captures */
-	return (size_t)b->npack + ((size_t)b->ncells + 63) / 64 + 2;
+	/* colours packed at 2 bits a cell, touched bits, ko, ko colour,
+	 * captures */
+	return ((size_t)b->ncells + 31) / 32 + ((size_t)b->ncells + 63) / 64 +
+	       2;
 }
 
 static int
@@ -1208,9 +1218,10 @@ snap_save(struct ctx *c, size_t *at)
 	}
 	*at = c->nsnaps;
 	w = c->snaps + c->nsnaps;
-	memcpy(w, b->pack, (size_t)b->npack * sizeof(*w));
-	w += b->npack;
-	memset(w, 0, (((size_t)b->ncells + 63) / 64) * sizeof(*w));
+	memset(w, 0, need * sizeof(*w));
+	for (i = 0; i < (size_t)b->ncells; i++)
+		w[i >> 5] |= (uint64_t)b->col[i] << ((i & 31) * 2);
+	w += ((size_t)b->ncells + 31) / 32;
 	for (i = 0; i < (size_t)b->ncells; i++)
 		if (b->c[i].flags & BOARD_F_TOUCHED)
 			w[i >> 6] |= 1ULL << (i & 63);
@@ -1233,7 +1244,7 @@ snap_restore(struct ctx *c, size_t at)
 		b->c[i].color = (uint8_t)((w[i >> 5] >> ((i & 31) * 2)) & 3);
 		b->c[i].flags = 0;
 	}
-	w += b->npack;
+	w += (b->ncells + 31) / 32;
 	for (i = 0; i < b->ncells; i++)
 		if (w[i >> 6] >> (i & 63) & 1)
 			b->c[i].flags = BOARD_F_TOUCHED;
@@ -1413,9 +1424,9 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 		ctx_free(c);
 		return -1;
 	}
-	if (c->h.npack != board_pack_words(&c->b))
+	if (c->h.ncells != board_ncells(&c->b))
 		c->h.ncp = c->h.capcp = 0; /* the checkpoints change size */
-	c->h.npack = board_pack_words(&c->b);
+	c->h.ncells = board_ncells(&c->b);
 	c->kmask = test_key_mask;
 	c->logmax = (size_t)c->cols * (size_t)c->rows + 1;
 	c->fast_limit = INT_MAX;
