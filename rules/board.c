@@ -11,7 +11,7 @@
  * Zobrist keys: filled once, from splitmix64 with a fixed seed, so that
  * keys are reproducible everywhere.
  */
-static uint64_t zob[BOARD_ARR][3];
+uint64_t board_zob_[BOARD_ARR][3];
 static uint64_t zob_side[3];
 static pthread_once_t zob_once = PTHREAD_ONCE_INIT;
 
@@ -32,9 +32,9 @@ zob_fill(void)
 	int i;
 
 	for (i = 0; i < BOARD_ARR; i++) {
-		zob[i][BOARD_EMPTY] = 0;
-		zob[i][BOARD_BLACK] = splitmix64(&s);
-		zob[i][BOARD_WHITE] = splitmix64(&s);
+		board_zob_[i][BOARD_EMPTY] = 0;
+		board_zob_[i][BOARD_BLACK] = splitmix64(&s);
+		board_zob_[i][BOARD_WHITE] = splitmix64(&s);
 	}
 	zob_side[0] = 0;
 	zob_side[BOARD_BLACK] = splitmix64(&s);
@@ -55,13 +55,13 @@ board_zobrist(bpt pt, int color)
 	pthread_once(&zob_once, zob_fill);
 	if (pt < 0 || pt >= BOARD_ARR || color < 0 || color > 2)
 		return 0;
-	return zob[pt][color];
+	return board_zob_[pt][color];
 }
 
 /* ---------------------------------------------------------------------
  * Small helpers.
  */
-#define NBR_ONE(color) ((uint16_t)(1u << (4 * (color))))
+#define NBR_ONE(color) BOARD_NBR_ONE_(color)
 
 static inline void
 empty_add(struct board *b, bpt pt)
@@ -168,7 +168,7 @@ board_rebuild(struct board *b)
 		b->col[i] = c->color;
 		if (c->color == BOARD_WALL)
 			continue;
-		b->key ^= zob[i][c->color];
+		b->key ^= board_zob_[i][c->color];
 		if (c->color == BOARD_EMPTY)
 			empty_add(b, (bpt)i);
 	}
@@ -261,8 +261,8 @@ board_put(struct board *b, bpt pt, int color)
 /* Remove the chain through pt: every stone becomes empty and gives one
  * liberty to each distinct adjacent chain.  Returns the stones removed;
  * their points go to out[] if out is not NULL. */
-static int
-remove_chain(struct board *b, bpt pt, bpt *out)
+int
+board_remove_chain_(struct board *b, bpt pt, bpt *out)
 {
 	struct board_cell *const cell = b->c;
 	const ptrdiff_t S = b->stride;
@@ -281,7 +281,7 @@ remove_chain(struct board *b, bpt pt, bpt *out)
 		c[1].nbr += d;
 		c[-S].nbr += d;
 		c[S].nbr += d;
-		key ^= zob[p][color];
+		key ^= board_zob_[p][color];
 		b->col[p] = BOARD_EMPTY;
 		c->empty_at = (int16_t)b->nempty;
 		b->empty[b->nempty++] = (bpt)p;
@@ -327,7 +327,7 @@ board_setup_done(struct board *b)
 			dead[nd++] = (bpt)i;
 	}
 	for (i = 0; i < nd; i++)
-		removed += remove_chain(b, dead[i], NULL);
+		removed += board_remove_chain_(b, dead[i], NULL);
 	b->ko = BPT_NONE;
 	b->ko_color = 0;
 	return removed;
@@ -399,7 +399,7 @@ chain_key(const struct board *b, bpt pt)
 	int color = b->c[pt].color;
 
 	do {
-		k ^= zob[p][color];
+		k ^= board_zob_[p][color];
 		p = b->c[p].next;
 	} while (p != pt);
 	return k;
@@ -412,7 +412,7 @@ board_key_after(const struct board *b, int color, bpt pt)
 	bpt nb[4] = {(bpt)(pt - 1), (bpt)(pt + 1), (bpt)(pt - s),
 		     (bpt)(pt + s)};
 	bpt heads[4];
-	uint64_t key = b->key ^ zob[pt][color];
+	uint64_t key = b->key ^ board_zob_[pt][color];
 	bool captures = false;
 
 	for (k = 0; k < 4; k++) {
@@ -435,7 +435,7 @@ board_key_after(const struct board *b, int color, bpt pt)
 	if (!captures && board_suicide_kind(b, color, pt)) {
 		/* own chain removed: the new stone and every friendly
 		 * chain in atari around it */
-		key ^= zob[pt][color];
+		key ^= board_zob_[pt][color];
 		nh = 0;
 		for (k = 0; k < 4; k++) {
 			bpt h;
@@ -473,8 +473,8 @@ lib_of(const struct board_cell *e, ptrdiff_t S, int h)
  * stones take the new head as they are walked, so a liberty it shares
  * with itself is counted once, and one it shares with the larger chain
  * not at all. */
-static int
-merge(struct board *b, int h1, int h2)
+int
+board_merge_(struct board *b, int h1, int h2)
 {
 	struct board_cell *const cell = b->c;
 	const ptrdiff_t S = b->stride;
@@ -509,176 +509,20 @@ merge(struct board *b, int h1, int h2)
 	return big;
 }
 
-/* Add the lone new stone c0 (point pt) to the friendly chain h next to
- * it: pt stops being a liberty of h, and each empty neighbour e of pt
- * that h did not touch becomes one.  When pt is e's only neighbour of
- * its colour, h cannot touch e; otherwise e's other neighbours are
- * looked at (pt's head is still pt). */
-#define JOIN_LIB(e, o1, o2, o3)                                                \
-	((e)->color == BOARD_EMPTY &&                                          \
-	 (((e)->nbr & NBR_ONE(color) * 15) == NBR_ONE(color) ||                \
-	  !((e)[o1].head == h || (e)[o2].head == h || (e)[o3].head == h)))
-
-static inline void __attribute__((always_inline))
-join(struct board *b, struct board_cell *c0, const int color, int h, int pt)
-{
-	struct board_cell *const cell = b->c;
-	const ptrdiff_t S = b->stride;
-	int add = -1;
-
-	if (c0->nbr & 15) {
-		add += JOIN_LIB(c0 - 1, -1, -S, S);
-		add += JOIN_LIB(c0 + 1, 1, -S, S);
-		add += JOIN_LIB(c0 - S, -1, 1, -S);
-		add += JOIN_LIB(c0 + S, -1, 1, S);
-	}
-	cell[h].nlibs = (uint16_t)(cell[h].nlibs + add);
-	cell[h].nstones++;
-	c0->head = (bpt)h;
-	c0->next = cell[h].next;
-	cell[h].next = (bpt)pt;
-}
-
-/* The enemy chain of the neighbour cq of the new stone loses the
- * liberty pt, once (the heads seen so far are eh[0 .. ne-1]); a chain
- * left without liberty is captured at once, and its stones then read
- * as empty to the later neighbours. */
-#define ENEMY(cq)                                                              \
-	do {                                                                   \
-		if ((cq)->color == opp) {                                      \
-			int h_ = (cq)->head;                                   \
-			if ((ne < 1 || eh[0] != h_) &&                         \
-			    (ne < 2 || eh[1] != h_) &&                         \
-			    (ne < 3 || eh[2] != h_)) {                         \
-				eh[ne++] = h_;                                 \
-				if (!--cell[h_].nlibs) {                       \
-					captured += remove_chain(              \
-					    b, (bpt)h_,                        \
-					    rec ? rec + captured : NULL);      \
-					capat = h_;                            \
-					ncap++;                                \
-				}                                              \
-			}                                                      \
-		}                                                              \
-	} while (0)
-
-/* A friendly chain through cq other than the new stone's merges with
- * it (it loses the liberty pt first). */
-#define FRIEND(cq)                                                             \
-	do {                                                                   \
-		if ((cq)->color == color && (cq)->head != head) {              \
-			int h_ = (cq)->head;                                   \
-			cell[h_].nlibs--;                                      \
-			head = merge(b, head, h_);                             \
-		}                                                              \
-	} while (0)
-
-static inline int __attribute__((always_inline))
-play(struct board *b, const int color, int pt, int *suicided, bpt *rec)
-{
-	struct board_cell *const cell = b->c;
-	struct board_cell *const c0 = &cell[pt];
-	const ptrdiff_t S = b->stride;
-	const int opp = BOARD_OPP(color);
-	const unsigned nbr = c0->nbr;
-	const uint16_t d = (uint16_t)(NBR_ONE(color) - NBR_ONE(BOARD_EMPTY));
-	int captured = 0, ncap = 0, ne = 0, head = pt, capat = 0, eh[4];
-
-	/* the stone: colour, neighbour counts, key, empty list */
-	c0->color = (uint8_t)color;
-	b->col[pt] = (uint8_t)color;
-	c0->flags |= BOARD_F_TOUCHED;
-	c0[-1].nbr += d;
-	c0[1].nbr += d;
-	c0[-S].nbr += d;
-	c0[S].nbr += d;
-	b->key ^= zob[pt][color];
-	{
-		int i = c0->empty_at, last = b->empty[--b->nempty];
-		b->empty[i] = (bpt)last;
-		cell[last].empty_at = (int16_t)i;
-	}
-	/* a chain of its own */
-	c0->head = (bpt)pt;
-	c0->next = (bpt)pt;
-	c0->nstones = 1;
-	c0->nlibs = (uint16_t)(nbr & 15);
-	b->ko = BPT_NONE;
-	b->ko_color = 0;
-	if (suicided)
-		*suicided = 0;
-	/* no stone around: nothing else changes (common early on), unless
-	 * there is no point around either (a 1x1 board: suicide) */
-	if (!(nbr & (NBR_ONE(BOARD_BLACK) * 15 | NBR_ONE(BOARD_WHITE) * 15)) &&
-	    (nbr & 15))
-		return 0;
-	/* enemies first: captures give the new stone its liberties before
-	 * it joins its friends */
-	if ((nbr & NBR_ONE(opp) * 15) == NBR_ONE(opp)) {
-		/* one enemy stone around: no chain to count twice */
-		struct board_cell *e = c0[-1].color == opp   ? c0 - 1
-				       : c0[1].color == opp  ? c0 + 1
-				       : c0[-S].color == opp ? c0 - S
-							     : c0 + S;
-		int h = e->head;
-		if (!--cell[h].nlibs) {
-			captured = remove_chain(b, (bpt)h, rec);
-			capat = h;
-			ncap = 1;
-			b->captures[color] += (unsigned)captured;
-		}
-	} else if (nbr & NBR_ONE(opp) * 15) {
-		ENEMY(c0 - 1);
-		ENEMY(c0 + 1);
-		ENEMY(c0 - S);
-		ENEMY(c0 + S);
-		if (captured)
-			b->captures[color] += (unsigned)captured;
-	}
-	if (nbr & NBR_ONE(color) * 15) {
-		/* the lone stone joins the first friend, which is cheap;
-		 * any other friendly chain then merges */
-		struct board_cell *f = c0[-1].color == color   ? c0 - 1
-				       : c0[1].color == color  ? c0 + 1
-				       : c0[-S].color == color ? c0 - S
-							       : c0 + S;
-		head = f->head;
-		join(b, c0, color, head, pt);
-		if ((nbr & NBR_ONE(color) * 15) != NBR_ONE(color)) {
-			FRIEND(c0 - 1);
-			FRIEND(c0 + 1);
-			FRIEND(c0 - S);
-			FRIEND(c0 + S);
-		}
-	}
-	if (cell[head].nlibs == 0) {
-		int n = remove_chain(b, (bpt)head, rec ? rec + captured : NULL);
-		b->captures[opp] += (unsigned)n;
-		if (suicided)
-			*suicided = n;
-	} else if (captured == 1 && ncap == 1 && head == pt && c0->nlibs == 1) {
-		b->ko = (bpt)capat;
-		b->ko_color = (uint8_t)opp;
-	}
-	return captured;
-}
-
-/* play() with the colour a constant: the masks and offsets that depend
- * on it fold away. */
+/* board.h's inline play, with the colour a constant: the masks and
+ * offsets that depend on it fold away. */
 int
 board_play(struct board *b, int color, bpt pt, int *suicided)
 {
 	if (color == BOARD_WHITE)
-		return play(b, BOARD_WHITE, pt, suicided, NULL);
-	return play(b, BOARD_BLACK, pt, suicided, NULL);
+		return board_play_(b, BOARD_WHITE, pt, suicided, NULL);
+	return board_play_(b, BOARD_BLACK, pt, suicided, NULL);
 }
 
 int
 board_play_rec(struct board *b, int color, bpt pt, int *suicided, bpt *removed)
 {
-	if (color == BOARD_WHITE)
-		return play(b, BOARD_WHITE, pt, suicided, removed);
-	return play(b, BOARD_BLACK, pt, suicided, removed);
+	return board_play_inline(b, color, pt, suicided, removed);
 }
 
 void

@@ -906,7 +906,7 @@ play_and_look(struct ctx *c, int color, bpt pt, int move)
 	}
 	lg = h->log + h->nlog;
 	lg[0] = LOG_ENTRY(pt, color);
-	h->nlog += 1 + (size_t)board_play_rec(b, color, pt, &sui, lg + 1);
+	h->nlog += 1 + (size_t)board_play_inline(b, color, pt, &sui, lg + 1);
 	if (sui) {
 		h->nlog += (size_t)sui;
 		fresh = false;
