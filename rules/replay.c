@@ -132,11 +132,12 @@ struct hist_entry {
 	uint64_t key;
 	uint32_t prev; /* previous entry of the chain, index + 1; 0: none */
 	uint32_t log;  /* log length when this position arose */
-	uint32_t cp;   /* checkpoint it is rebuilt from */
 	int32_t move;  /* move number after which this position arose */
-	uint8_t side;  /* side to move (situational), creator (natural) */
-	uint8_t start; /* the start of a line or a setup position */
+	/* the side to move (situational) or creator (natural), and
+	 * HIST_START for the start of a line or a setup position */
+	uint16_t side;
 };
+#define HIST_START 0x100
 
 /* A log entry: a point and its new colour. */
 #define LOG_PT_BITS	     12
@@ -182,19 +183,28 @@ hist_release(struct history *h)
 
 /* Does entry e hold exactly the position `col` (colour bytes, see
  * board_colors()) with this side?  The position of e is rebuilt from
- * its checkpoint and the log. */
+ * its checkpoint, the last one taken at or before it (checkpoints come
+ * in log order, and one is taken at the start of each epoch, so that
+ * one is in e's epoch), and the log. */
 static bool
 hist_same(const struct history *h, const struct hist_entry *e, int side,
 	  const uint8_t *col)
 {
 	uint8_t buf[BOARD_ARR];
-	size_t i;
+	size_t i, lo = 0, hi = h->ncp, cp;
 
-	if (e->side != side)
+	if ((e->side & 0xff) != side)
 		return false;
-	memcpy(buf, h->cp + (size_t)e->cp * (size_t)h->ncells,
-	       (size_t)h->ncells);
-	for (i = h->cplog[e->cp]; i < e->log; i++)
+	while (hi - lo > 1) { /* cplog[lo] <= e->log < cplog[hi] */
+		size_t mid = lo + (hi - lo) / 2;
+		if (h->cplog[mid] <= e->log)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	cp = lo;
+	memcpy(buf, h->cp + cp * (size_t)h->ncells, (size_t)h->ncells);
+	for (i = h->cplog[cp]; i < e->log; i++)
 		buf[(unsigned)h->log[i] & ((1u << LOG_PT_BITS) - 1)] =
 		    (uint8_t)((unsigned)h->log[i] >> LOG_PT_BITS);
 	return memcmp(buf, col, (size_t)h->ncells) == 0;
@@ -218,10 +228,10 @@ hist_find(const struct history *h, uint64_t key, int side, const uint8_t *col,
 static int hist_grow(struct history *h);
 
 /* Push a position (inline fast path; hist_grow() when something is
- * full).  The position must be the board's now: its checkpoint is the
- * last one and its log position the log's length. */
+ * full).  The position must be the board's now, at the log's length.
+ * `side` may include HIST_START. */
 static inline int __attribute__((always_inline))
-hist_push(struct history *h, uint64_t key, int side, int move, int start)
+hist_push(struct history *h, uint64_t key, int side, int move)
 {
 	struct hist_entry *e;
 	uint32_t *hd;
@@ -235,10 +245,8 @@ hist_push(struct history *h, uint64_t key, int side, int move, int start)
 	e->key = key;
 	e->prev = *hd;
 	e->log = (uint32_t)h->nlog;
-	e->cp = (uint32_t)(h->ncp - 1);
 	e->move = move;
-	e->side = (uint8_t)side;
-	e->start = (uint8_t)start;
+	e->side = (uint16_t)side;
 	*hd = (uint32_t)++h->n;
 	return 0;
 }
@@ -387,6 +395,11 @@ struct ctx {
 	size_t capsnaps;
 	struct board *empty;	      /* an empty board of the last size used */
 	struct board *pool[CTX_POOL]; /* full copies for shallow frames */
+	/* fast_node()'s decoding of a point "xy": xtab[x] + ytab[y] is
+	 * the point, or FAST_BAD or more for anything else; built for a
+	 * board of tab_cols x tab_rows */
+	int32_t xtab[256], ytab[256];
+	int tab_cols, tab_rows;
 	/* reset for each game: from `g` up to `b` */
 	const struct sgf_game *g;
 	const struct check_opts *o;
@@ -407,11 +420,11 @@ struct ctx {
 			   * each colour: XOR-ed into the board's key */
 	int mside[3];	  /* and its side (see struct hist_entry) */
 	size_t logmax;	  /* most log entries one move adds: w * h + 1 */
+	long log_hi;	  /* the log may need to grow when longer than this */
 	int fast_limit;	  /* fast_node() only while L.move is below this */
-	int fast_cols, fast_rows; /* fast_node() only on points "aa".."zz" */
-	int nreported;		  /* problems added for this game */
-	size_t cap_at;		  /* index of the too-many-problems notice */
-	bool lc_valid;		  /* cache of linecol() */
+	int nreported;	  /* problems added for this game */
+	size_t cap_at;	  /* index of the too-many-problems notice */
+	bool lc_valid;	  /* cache of linecol() */
 	uint32_t lc_off, lc_line, lc_col;
 	struct line L;
 	struct board b; /* initialised by board_init */
@@ -701,7 +714,7 @@ record_start(struct ctx *c, int mover)
 	key = c->hmode == HM_POS ? pos_key(c) : sit_key(c, mover);
 	if (hist_find(&c->h, key, side, board_colors(&c->b), c->L.epoch) >= 0)
 		return;
-	if (hist_push(&c->h, key, side, c->L.move, 1))
+	if (hist_push(&c->h, key, side | HIST_START, c->L.move))
 		c->err = -1;
 }
 
@@ -711,9 +724,9 @@ describe(const struct ctx *c, long idx, char *buf, size_t n)
 {
 	const struct hist_entry *e = &c->h.e[idx];
 
-	if (e->start && e->move == 0)
+	if ((e->side & HIST_START) && e->move == 0)
 		snprintf(buf, n, "the starting position");
-	else if (e->start)
+	else if (e->side & HIST_START)
 		snprintf(buf, n, "the position set up after move %d",
 			 (int)e->move);
 	else
@@ -885,7 +898,8 @@ do_setup(struct ctx *c, const struct sgf_node *n)
 /* Play `color` on the empty point pt of the board (move number
  * `move`), logging the changes, and look the new position up in the
  * history of the epoch.  Returns the index of the earlier entry it
- * repeats, or -1 after pushing it as a new entry. */
+ * repeats, -1 after pushing it as a new entry, or -2 when out of
+ * memory (c->err is then set). */
 static inline long __attribute__((always_inline))
 play_and_look(struct ctx *c, int color, bpt pt, int move)
 {
@@ -900,9 +914,12 @@ play_and_look(struct ctx *c, int color, bpt pt, int move)
 	long idx;
 
 	/* log the changes, so that this position can be rebuilt */
-	if (h->nlog + c->logmax > h->caplog && hist_log_reserve(h, c->logmax)) {
-		c->err = -1;
-		return -1;
+	if ((long)h->nlog > c->log_hi) {
+		if (hist_log_reserve(h, c->logmax)) {
+			c->err = -1;
+			return -2;
+		}
+		c->log_hi = (long)h->caplog - (long)c->logmax;
 	}
 	lg = h->log + h->nlog;
 	lg[0] = LOG_ENTRY(pt, color);
@@ -911,8 +928,10 @@ play_and_look(struct ctx *c, int color, bpt pt, int move)
 		h->nlog += (size_t)sui;
 		fresh = false;
 	}
-	if (h->nlog >= h->cp_next && hist_checkpoint(h, board_colors(b)))
+	if (h->nlog >= h->cp_next && hist_checkpoint(h, board_colors(b))) {
 		c->err = -1;
+		return -2;
+	}
 	key = (board_key(b) ^ c->mkey[color]) & c->kmask;
 	side = c->mside[color];
 	if (!fresh) {
@@ -920,8 +939,10 @@ play_and_look(struct ctx *c, int color, bpt pt, int move)
 		if (idx >= 0)
 			return idx;
 	}
-	if (hist_push(h, key, side, move, 0))
+	if (hist_push(h, key, side, move)) {
 		c->err = -1;
+		return -2;
+	}
 	return -1;
 }
 
@@ -1019,7 +1040,7 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 			if (hist_find(&c->h, key, BOARD_OPP(color),
 				      board_colors(b), L->epoch) < 0) {
 				if (hist_push(&c->h, key, BOARD_OPP(color),
-					      move, 0))
+					      move))
 					c->err = -1;
 			}
 		}
@@ -1128,12 +1149,13 @@ do_node(struct ctx *c, const struct sgf_node *n)
  * opponent of the last mover, unless the next move needs one of
  * do_move()'s line checks (the start of an epoch to record, passes
  * that may have ended the game, White's first move, a colour not yet
- * known). */
+ * known or set by PL).  So after a move on the fast path White has
+ * moved, last_by_pl is false, and the fast colour simply alternates. */
 static void
 update_fast(struct line *L)
 {
 	L->fast = 0;
-	if (L->start_pending || L->passes ||
+	if (L->start_pending || L->passes || L->last_by_pl ||
 	    (L->last_color != BOARD_BLACK && L->last_color != BOARD_WHITE))
 		return;
 	if (L->last_color == BOARD_BLACK && !L->white_moved)
@@ -1141,50 +1163,75 @@ update_fast(struct line *L)
 	L->fast = BOARD_OPP(L->last_color);
 }
 
-/* The common node, one B or W on an empty point with a liberty next to
- * it, in turn, with nothing to report: do_move() in short, inline in
- * the walk.  Returns false, having changed nothing, for any other node
- * (do_node() then does everything). */
-static inline bool __attribute__((always_inline))
+#define FAST_BAD (1 << 20)
+
+/* Fill xtab and ytab (see struct ctx) for the board: the letters of
+ * decode_move() that name a point of the board, except that a 't'
+ * column on a board of 19 columns or fewer is left to do_move() ("tt"
+ * may be a pass there). */
+static void
+fast_tables(struct ctx *c)
+{
+	int i;
+
+	for (i = 0; i < 256; i++) {
+		int k = letter_index((char)i);
+		c->xtab[i] = k >= 0 && k < c->cols ? k + 1 : FAST_BAD;
+		c->ytab[i] =
+		    k >= 0 && k < c->rows ? (k + 1) * c->b.stride : FAST_BAD;
+	}
+	if (c->cols <= 19)
+		c->xtab['t'] = FAST_BAD;
+	c->tab_cols = c->cols;
+	c->tab_rows = c->rows;
+}
+
+/* The common node, one B or W in turn on an empty point, not the ko
+ * point, not a suicide, with nothing to report: do_move() in short, inline in
+ * the walk.  Returns 1 when done, -1 when out of memory (c->err set),
+ * 0 for any other node, having changed nothing (do_node() then does
+ * everything). */
+static inline int __attribute__((always_inline))
 fast_node(struct ctx *c, const struct sgf_node *n)
 {
 	const struct sgf_prop *p = n->props;
 	const struct sgf_value *v;
 	struct board *b = &c->b;
 	struct line *L = &c->L;
-	int color, x, y;
+	int color, pti;
 	bpt pt;
 	long idx;
 
 	if (!p || p->next)
-		return false;
+		return 0;
 	if (p->pid == SGF_P_B)
 		color = BOARD_BLACK;
 	else if (p->pid == SGF_P_W)
 		color = BOARD_WHITE;
 	else
-		return false;
+		return 0;
 	v = p->values;
 	if (color != L->fast || v->len != 2 || L->move >= c->fast_limit)
-		return false;
-	x = v->s[0] - 'a';
-	y = v->s[1] - 'a';
-	if ((unsigned)x >= (unsigned)c->fast_cols ||
-	    (unsigned)y >= (unsigned)c->fast_rows)
-		return false;
-	pt = (bpt)((x + 1) + (y + 1) * b->stride);
-	/* occupied, maybe the ko point, maybe suicide: do_move() */
+		return 0;
+	pti = c->xtab[(unsigned char)v->s[0]] + c->ytab[(unsigned char)v->s[1]];
+	if (pti >= FAST_BAD)
+		return 0;
+	pt = (bpt)pti;
+	/* occupied, maybe the ko point, a suicide: do_move() */
 	if (board_color(b, pt) != BOARD_EMPTY || pt == b->ko ||
-	    !board_nbr_count(b, pt, BOARD_EMPTY))
-		return false;
+	    (!board_nbr_count(b, pt, BOARD_EMPTY) &&
+	     board_suicide_kind(b, color, pt)))
+		return 0;
 	L->move++;
 	L->last_color = color;
-	L->last_by_pl = false;
-	L->fast = color == BOARD_WHITE || L->white_moved ? BOARD_OPP(color) : 0;
+	L->fast = BOARD_OPP(color);
 	idx = play_and_look(c, color, pt, L->move);
-	if (idx >= 0)
-		repetition(c, v, L->move, x, y, color, idx);
-	return true;
+	if (idx >= 0) {
+		repetition(c, v, L->move, board_x(b, pt), board_y(b, pt), color,
+			   idx);
+		return c->err ? -1 : 1;
+	}
+	return idx == -2 ? -1 : 1;
 }
 
 /* ---------------------------------------------------------------------
@@ -1429,17 +1476,23 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 	c->h.ncells = board_ncells(&c->b);
 	c->kmask = test_key_mask;
 	c->logmax = (size_t)c->cols * (size_t)c->rows + 1;
+	c->log_hi = (long)c->h.caplog - (long)c->logmax;
 	c->fast_limit = INT_MAX;
 	if (o->max_moves > 0 && 2 * (long)o->max_moves < INT_MAX)
 		c->fast_limit = 2 * o->max_moves;
-	c->fast_cols = c->cols < 26 ? c->cols : 26;
-	c->fast_rows = c->rows < 26 ? c->rows : 26;
+	if (c->tab_cols != c->cols || c->tab_rows != c->rows)
+		fast_tables(c);
 	c->L.start_pending = true;
 	n = g->root;
-	while (n && !c->err) {
-		if (!fast_node(c, n)) {
+	while (n) {
+		int r = fast_node(c, n);
+		if (r <= 0) {
+			if (r < 0)
+				break;
 			do_node(c, n);
 			update_fast(&c->L);
+			if (c->err)
+				break;
 		}
 		if (n->child) {
 			if (n->child->next && !o->main_line_only &&
