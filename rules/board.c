@@ -102,6 +102,7 @@ board_init(struct board *b, int w, int h)
 	b->captures[0] = b->captures[1] = b->captures[2] = 0;
 	b->key = 0;
 	b->nempty = 0;
+	b->empty_stale = false;
 	/* an empty board, built directly (no flood fill): walls
 	 * everywhere, then the points with their neighbour counts */
 	memset(b->c, 0, (size_t)b->ncells * sizeof(b->c[0]));
@@ -131,8 +132,9 @@ board_copy(struct board *dst, const struct board *src)
 	memcpy(dst, src, offsetof(struct board, col));
 	memcpy(dst->col, src->col, (size_t)src->ncells);
 	memcpy(dst->c, src->c, (size_t)src->ncells * sizeof(src->c[0]));
-	memcpy(dst->empty, src->empty,
-	       (size_t)src->nempty * sizeof(src->empty[0]));
+	if (!src->empty_stale)
+		memcpy(dst->empty, src->empty,
+		       (size_t)src->nempty * sizeof(src->empty[0]));
 }
 
 void
@@ -157,6 +159,7 @@ board_rebuild(struct board *b)
 
 	b->key = 0;
 	b->nempty = 0;
+	b->empty_stale = false;
 	/* colours, neighbour counts, key, empty list */
 	for (i = 0; i < b->ncells; i++) {
 		struct board_cell *c = &b->c[i];
@@ -283,8 +286,11 @@ board_remove_chain_(struct board *b, bpt pt, bpt *out)
 		c[S].nbr += d;
 		key ^= board_zob_[p][color];
 		b->col[p] = BOARD_EMPTY;
-		c->empty_at = (int16_t)b->nempty;
-		b->empty[b->nempty++] = (bpt)p;
+		if (!b->empty_stale) {
+			c->empty_at = (int16_t)b->nempty;
+			b->empty[b->nempty] = (bpt)p;
+		}
+		b->nempty++;
 		c->head = 0;
 		c->next = 0;
 		if (out)
@@ -515,14 +521,16 @@ int
 board_play(struct board *b, int color, bpt pt, int *suicided)
 {
 	if (color == BOARD_WHITE)
-		return board_play_(b, BOARD_WHITE, pt, suicided, NULL);
-	return board_play_(b, BOARD_BLACK, pt, suicided, NULL);
+		return board_play_(b, BOARD_WHITE, pt, suicided, NULL, true);
+	return board_play_(b, BOARD_BLACK, pt, suicided, NULL, true);
 }
 
 int
 board_play_rec(struct board *b, int color, bpt pt, int *suicided, bpt *removed)
 {
-	return board_play_inline(b, color, pt, suicided, removed);
+	if (color == BOARD_WHITE)
+		return board_play_(b, BOARD_WHITE, pt, suicided, removed, true);
+	return board_play_(b, BOARD_BLACK, pt, suicided, removed, true);
 }
 
 void
@@ -558,8 +566,9 @@ board_check_consistency(const struct board *b)
 		if (c->nbr != r->nbr)
 			return 5;
 		if (c->color == BOARD_EMPTY) {
-			if (c->empty_at < 0 || c->empty_at >= b->nempty ||
-			    b->empty[c->empty_at] != i)
+			if (!b->empty_stale &&
+			    (c->empty_at < 0 || c->empty_at >= b->nempty ||
+			     b->empty[c->empty_at] != i))
 				return 6;
 			n++;
 			continue;

@@ -85,6 +85,7 @@ struct board {
 	unsigned captures[3]; /* stones captured by BLACK / WHITE */
 	uint64_t key;	      /* positional Zobrist key */
 	int nempty;
+	bool empty_stale; /* board_play_inline() left empty[] behind */
 	/* arrays: only the first ncells / nempty entries are used */
 	uint8_t col[BOARD_ARR]; /* the colour of each cell, as in c[] */
 	struct board_cell c[BOARD_ARR];
@@ -159,6 +160,9 @@ board_nempty(const struct board *b)
 {
 	return b->nempty;
 }
+/* The i-th empty point (0 <= i < board_nempty()), in no set order; not
+ * after board_play_inline() until board_rebuild() or
+ * board_setup_done(). */
 static inline bpt
 board_empty_at(const struct board *b, int i)
 {
@@ -263,8 +267,12 @@ int board_check_consistency(const struct board *b);
 
 /* ---------------------------------------------------------------------
  * The play itself, inline: board_play() and board_play_rec() are this
- * code, and a replay loop may call board_play_inline() (same contract
- * as board_play_rec(), removed may be NULL) to have it without a call.
+ * code, and a replay loop may call board_play_inline() (the contract of
+ * board_play_rec(), removed may be NULL) to have it without a call.
+ * board_play_inline() also leaves the list of empty points behind (a
+ * replay does not need it): board_nempty() stays right, board_empty_at()
+ * is wrong until board_rebuild() or board_setup_done(), and board_play()
+ * must not be used on the board until then either.
  * Names ending in '_' are private to it.  Internally points are ints
  * and neighbours are reached through a cell pointer, which spares the
  * sign extensions of bpt arithmetic.
@@ -342,7 +350,8 @@ board_join_(struct board *b, struct board_cell *c0, const int color, int h,
 	} while (0)
 
 static inline int __attribute__((always_inline))
-board_play_(struct board *b, const int color, int pt, int *suicided, bpt *rec)
+board_play_(struct board *b, const int color, int pt, int *suicided, bpt *rec,
+	    const bool keep_empty)
 {
 	struct board_cell *const cell = b->c;
 	struct board_cell *const c0 = &cell[pt];
@@ -362,10 +371,13 @@ board_play_(struct board *b, const int color, int pt, int *suicided, bpt *rec)
 	c0[-S].nbr += d;
 	c0[S].nbr += d;
 	b->key ^= board_zob_[pt][color];
-	{
+	if (keep_empty) {
 		int i = c0->empty_at, last = b->empty[--b->nempty];
 		b->empty[i] = (bpt)last;
 		cell[last].empty_at = (int16_t)i;
+	} else {
+		b->nempty--;
+		b->empty_stale = true;
 	}
 	/* a chain of its own */
 	c0->head = (bpt)pt;
@@ -440,8 +452,9 @@ board_play_inline(struct board *b, int color, bpt pt, int *suicided,
 		  bpt *removed)
 {
 	if (color == BOARD_WHITE)
-		return board_play_(b, BOARD_WHITE, pt, suicided, removed);
-	return board_play_(b, BOARD_BLACK, pt, suicided, removed);
+		return board_play_(b, BOARD_WHITE, pt, suicided, removed,
+				   false);
+	return board_play_(b, BOARD_BLACK, pt, suicided, removed, false);
 }
 
 #endif

@@ -379,11 +379,12 @@ random_games_stay_consistent(void)
 /* Random games with any move on an empty point, as a replay executes
  * them (ko recaptures and suicides of one stone included): after each
  * move the board is consistent, board_play_rec() leaves the same board
- * as board_play() and lists exactly the points it emptied. */
+ * as board_play() and lists exactly the points it emptied, and
+ * board_play_inline() (empty list left behind) the same board too. */
 static void
 play_rec_lists_every_removed_stone(void)
 {
-	static struct board b, c, before;
+	static struct board b, c, d, before;
 	static bpt removed[BOARD_MAX_SIDE * BOARD_MAX_SIDE];
 	int sizes[][2] = {{1, 1}, {1, 3}, {2, 2}, {3, 3},   {4, 4},
 			  {5, 3}, {7, 7}, {9, 9}, {19, 19}, {27, 5}};
@@ -395,11 +396,13 @@ play_rec_lists_every_removed_stone(void)
 		for (game = 0; game < 4; game++) {
 			int color = BOARD_BLACK, m;
 			board_init(&b, w, h);
+			board_init(&d, w, h);
 			for (m = 0; m < 4 * w * h + 20; m++) {
 				int cap, sui, sui2, n, k, x, y;
 				bpt pt;
 				if (!board_nempty(&b)) {
 					board_pass(&b);
+					board_pass(&d);
 					continue;
 				}
 				pt = board_empty_at(
@@ -416,6 +419,15 @@ play_rec_lists_every_removed_stone(void)
 					bad++;
 				if (board_key(&b) !=
 				    board_key_after(&before, color, pt))
+					bad++;
+				if (board_play_inline(&d, color, pt, &sui2,
+						      NULL) != cap ||
+				    sui2 != sui ||
+				    board_key(&d) != board_key(&b) ||
+				    d.ko != b.ko || d.ko_color != b.ko_color ||
+				    board_nempty(&d) != board_nempty(&b) ||
+				    strcmp(to_ascii(&d), to_ascii(&b)) != 0 ||
+				    board_check_consistency(&d))
 					bad++;
 				if (board_check_consistency(&b))
 					bad++;
@@ -457,6 +469,10 @@ play_rec_lists_every_removed_stone(void)
 			}
 		}
 	}
+	/* a rebuild brings the empty list back */
+	board_rebuild(&d);
+	CHECK(!d.empty_stale);
+	CHECK_INT(board_check_consistency(&d), 0);
 	CHECK_INT(bad, 0);
 	CHECK(moves > 10000);
 	CHECK(captures > 1000);
