@@ -400,6 +400,11 @@ struct ctx {
 	 * board of tab_cols x tab_rows */
 	int32_t xtab[256], ytab[256];
 	int tab_cols, tab_rows;
+	/* the last rule-set name read, and what rules_from_name() made of
+	 * it: a collection usually says the same RU in every game */
+	char ru_name[64];
+	struct rules ru_rules;
+	int ru_rc;
 	/* reset for each game: from `g` up to `b` */
 	const struct sgf_game *g;
 	const struct check_opts *o;
@@ -1361,6 +1366,27 @@ push_frame(struct ctx *c, const struct sgf_node *n)
 	return 0;
 }
 
+/* rules_from_name(), remembering the last name. */
+static int
+rules_from_name_cached(struct ctx *c, const char *name)
+{
+	size_t n = strlen(name);
+	int rc;
+
+	if (n < sizeof(c->ru_name) && c->ru_name[0] &&
+	    memcmp(c->ru_name, name, n + 1) == 0) {
+		c->rules = c->ru_rules;
+		return c->ru_rc;
+	}
+	rc = rules_from_name(&c->rules, name);
+	if (n && n < sizeof(c->ru_name)) {
+		memcpy(c->ru_name, name, n + 1);
+		c->ru_rules = c->rules;
+		c->ru_rc = rc;
+	}
+	return rc;
+}
+
 static void
 resolve_rules(struct ctx *c)
 {
@@ -1369,9 +1395,9 @@ resolve_rules(struct ctx *c)
 	int color;
 
 	if (o->rules) {
-		rules_from_name(&c->rules, o->rules);
+		rules_from_name_cached(c, o->rules);
 	} else if (ru && *ru) {
-		if (rules_from_name(&c->rules, ru)) {
+		if (rules_from_name_cached(c, ru)) {
 			const struct sgf_prop *p =
 			    sgf_node_prop(c->g->root, SGF_P_RU);
 			report(c, CHECK_WARNING, "rules", p ? p->off : 0, 0, -1,
