@@ -251,6 +251,88 @@ board_rebuild(struct board *b)
 }
 
 void
+board_recolor(struct board *b, const bpt *pts, const uint8_t *colors, int n)
+{
+	/* stamps: a stone already given its chain in this call, and a
+	 * liberty already counted for the chain being filled */
+	static _Thread_local uint32_t seen[BOARD_ARR], libmark[BOARD_ARR];
+	static _Thread_local uint32_t gen, lgen;
+	struct board_cell *const cell = b->c;
+	const int S = b->stride;
+	const int off[4] = {-1, 1, -S, S};
+	bpt stack[BOARD_ARR];
+	int i, k;
+
+	if (n <= 0)
+		return;
+	if (++gen == 0) { /* wrapped: forget every stamp */
+		memset(seen, 0, sizeof(seen));
+		gen = 1;
+	}
+	/* colours, key, count of empty points, neighbour counts */
+	for (i = 0; i < n; i++) {
+		int p = pts[i], old = cell[p].color, c = colors[i];
+		uint16_t d = (uint16_t)(NBR_ONE(c) - NBR_ONE(old));
+		if (old == c)
+			continue;
+		b->key ^= board_zob_[p][old] ^ board_zob_[p][c];
+		b->nempty += (c == BOARD_EMPTY) - (old == BOARD_EMPTY);
+		cell[p].color = (uint8_t)c;
+		b->col[p] = (uint8_t)c;
+		for (k = 0; k < 4; k++)
+			cell[p + off[k]].nbr =
+			    (uint16_t)(cell[p + off[k]].nbr + d);
+		if (c == BOARD_EMPTY) {
+			cell[p].head = 0;
+			cell[p].next = 0;
+		}
+	}
+	b->empty_stale = true;
+	/* the chains through the points and their neighbours */
+	for (i = 0; i < n; i++) {
+		int j;
+		for (j = -1; j < 4; j++) {
+			int q = pts[i] + (j < 0 ? 0 : off[j]),
+			    color = cell[q].color;
+			int sp = 0, nst = 0, libs = 0, prev = q;
+			if ((color != BOARD_BLACK && color != BOARD_WHITE) ||
+			    seen[q] == gen)
+				continue;
+			if (++lgen == 0) {
+				memset(libmark, 0, sizeof(libmark));
+				lgen = 1;
+			}
+			seen[q] = gen;
+			stack[sp++] = (bpt)q;
+			while (sp) {
+				int p = stack[--sp];
+				cell[p].head = (bpt)q;
+				if (p != q) {
+					cell[prev].next = (bpt)p;
+					prev = p;
+				}
+				nst++;
+				for (k = 0; k < 4; k++) {
+					int r = p + off[k];
+					int cr = cell[r].color;
+					if (cr == color && seen[r] != gen) {
+						seen[r] = gen;
+						stack[sp++] = (bpt)r;
+					} else if (cr == BOARD_EMPTY &&
+						   libmark[r] != lgen) {
+						libmark[r] = lgen;
+						libs++;
+					}
+				}
+			}
+			cell[prev].next = (bpt)q;
+			cell[q].nstones = (uint16_t)nst;
+			cell[q].nlibs = (uint16_t)libs;
+		}
+	}
+}
+
+void
 board_put(struct board *b, bpt pt, int color)
 {
 	if (!board_on(b, pt) || color < BOARD_EMPTY || color > BOARD_WHITE)

@@ -254,6 +254,28 @@ board_touched(const struct board *b, bpt pt)
 {
 	return b->c[pt].flags & BOARD_F_TOUCHED;
 }
+/* Set or clear that flag of pt (a replay going back to an earlier
+ * position). */
+static inline void
+board_set_touched(struct board *b, bpt pt, bool on)
+{
+	if (on)
+		b->c[pt].flags |= BOARD_F_TOUCHED;
+	else
+		b->c[pt].flags &= (uint8_t)~BOARD_F_TOUCHED;
+}
+
+/* Give the n points pts[] the colours colors[] (each point once) and
+ * bring what derives from colours up to date around them: neighbour
+ * counts, key, colour bytes, the count of empty points, and the chains
+ * through or next to a changed point (found again by flood fill, so
+ * their heads may change).  The ko point, the captures and the touched
+ * flags are left alone; the list of empty points is left stale, as by
+ * board_play_inline().  No chain is left without liberty check: the
+ * caller sets a position that arose in play.  The cost is that of the
+ * changed points and of the chains they touch, not of the board. */
+void board_recolor(struct board *b, const bpt *pts, const uint8_t *colors,
+		   int n);
 
 /* Rebuild every derived field (chains, liberties, neighbour counts,
  * empty list, key, colour bytes) from the colours alone.  Does not

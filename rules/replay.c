@@ -6,9 +6,10 @@
  *
  * Lines.  The main line and every variation are replayed.  Each
  * variation starts from the position where it leaves its parent (the
- * position is saved at the branching node and restored; nothing is
- * replayed twice).  The tree is walked without recursion, so trees of
- * any depth are fine.
+ * board is taken back there by undoing the changes logged since, at a
+ * cost of what changed, not of the board; nothing is replayed twice).
+ * The tree is walked without recursion, so trees of any depth are
+ * fine.
  *
  * Move numbers.  Every B or W node counts as one move, passes included,
  * from the start of the game along the line the move is in: the first
@@ -139,9 +140,19 @@ struct hist_entry {
 };
 #define HIST_START 0x100
 
-/* A log entry: a point and its new colour. */
-#define LOG_PT_BITS	     12
-#define LOG_ENTRY(pt, color) ((bpt)((pt) | (color) << LOG_PT_BITS))
+/* A log entry: a point, its new colour and its old colour, 16 bits.
+ * A stone played on an empty point: old colour empty if the point was
+ * untouched in its epoch (see board_touched()), so that going back
+ * clears the flag again, LOG_RETOUCH (3, never a real colour) if it was
+ * touched already.  (Setup records restore the flags around setups.) */
+#define LOG_PT_BITS 12
+#define LOG_PT_MASK ((1u << LOG_PT_BITS) - 1)
+#define LOG_ENTRY(pt, new, old)                                                \
+	((uint16_t)((unsigned)(pt) | (unsigned)(new) << LOG_PT_BITS |          \
+		    (unsigned)(old) << (LOG_PT_BITS + 2)))
+#define LOG_NEW(e)  (((unsigned)(e) >> LOG_PT_BITS) & 3)
+#define LOG_OLD(e)  ((unsigned)(e) >> (LOG_PT_BITS + 2))
+#define LOG_RETOUCH 3
 _Static_assert(BOARD_ARR <= 1 << LOG_PT_BITS, "a point fits a log entry");
 /* Changes between checkpoints: bounds the work of confirming a hit. */
 #define HIST_CP_EVERY 64
@@ -151,13 +162,19 @@ struct history {
 	size_t n, cap;
 	uint32_t *head; /* chain heads by key & mask: entry index + 1 */
 	uint32_t mask;
-	size_t room; /* hist_push() may add without growing while n < room */
-	bpt *log;    /* changes along the path: LOG_ENTRY */
+	size_t room;   /* hist_push() may add without growing while n < room */
+	uint16_t *log; /* changes along the path: LOG_ENTRY */
 	size_t nlog, caplog;
 	uint8_t *cp;	 /* checkpoints: ncells colours each */
 	uint32_t *cplog; /* log length at each checkpoint */
 	size_t ncp, capcp;
 	size_t cp_next; /* log length that calls for the next checkpoint */
+	/* setup records: the log length at each setup node on the path,
+	 * with the touched flags just before it (the setup's colour
+	 * changes are in the log, but it resets every flag) */
+	uint32_t *recpos;
+	uint64_t *recbits; /* (ncells + 63) / 64 words each */
+	size_t nrec, caprec;
 	int ncells;
 };
 
@@ -178,6 +195,8 @@ hist_release(struct history *h)
 	free(h->log);
 	free(h->cp);
 	free(h->cplog);
+	free(h->recpos);
+	free(h->recbits);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -205,8 +224,7 @@ hist_same(const struct history *h, const struct hist_entry *e, int side,
 	cp = lo;
 	memcpy(buf, h->cp + cp * (size_t)h->ncells, (size_t)h->ncells);
 	for (i = h->cplog[cp]; i < e->log; i++)
-		buf[(unsigned)h->log[i] & ((1u << LOG_PT_BITS) - 1)] =
-		    (uint8_t)((unsigned)h->log[i] >> LOG_PT_BITS);
+		buf[h->log[i] & LOG_PT_MASK] = (uint8_t)LOG_NEW(h->log[i]);
 	return memcmp(buf, col, (size_t)h->ncells) == 0;
 }
 
@@ -308,7 +326,7 @@ hist_log_reserve(struct history *h, size_t more)
 {
 	if (h->nlog + more > h->caplog) {
 		size_t cap = h->caplog ? h->caplog * 2 : 4096;
-		bpt *l;
+		uint16_t *l;
 		while (cap < h->nlog + more)
 			cap *= 2;
 		if (!(l = realloc(h->log, cap * sizeof(*l))))
@@ -370,31 +388,28 @@ struct line {
 	char var[64];
 };
 
-/* A branching node whose later children are still to be replayed. */
+/* A branching node whose later children are still to be replayed.  The
+ * board is not saved: going back to it undoes the log of changes
+ * (see undo_to()), which costs what changed since, not the board. */
 struct frame {
-	const struct sgf_node *next; /* next child to replay */
-	unsigned child;		     /* its 1-based index */
-	struct line line;	     /* line state at the branching node */
-	size_t hist_n, nlog, ncp;    /* the history's there */
-	size_t snap;		     /* offset of the saved board in snaps */
+	const struct sgf_node *next;	/* next child to replay */
+	unsigned child;			/* its 1-based index */
+	struct line line;		/* line state at the branching node */
+	size_t hist_n, nlog, ncp, nrec; /* the history's there */
+	unsigned captures[2];		/* the board's captures, */
+	bpt ko;				/* ko point */
+	uint8_t ko_color;		/* and ko colour there */
 };
-
-/* The first CTX_POOL waiting branching nodes keep a full copy of the
- * board (restored by one memcpy); deeper ones keep the position packed
- * at 2 bits a point
- * (about 200 bytes on 19x19) and rebuild the chains when resumed, so a
- * tree with a million waiting branches stays small. */
-#define CTX_POOL 8
 
 struct ctx {
 	/* kept from game to game (per thread): allocations */
 	struct history h;
 	struct frame *frames;
 	size_t capframes;
-	uint64_t *snaps; /* saved boards, a stack of words */
-	size_t capsnaps;
-	struct board *empty;	      /* an empty board of the last size used */
-	struct board *pool[CTX_POOL]; /* full copies for shallow frames */
+	struct board *empty; /* an empty board of the last size used */
+	/* scratch for undo_to() and do_setup() */
+	uint8_t umark[BOARD_ARR], ucol[BOARD_ARR], ucols[BOARD_ARR];
+	bpt upts[BOARD_ARR];
 	/* fast_node()'s decoding of a point "xy": xtab[x] + ytab[y] is
 	 * the point, or FAST_BAD or more for anything else; built for a
 	 * board of tab_cols x tab_rows */
@@ -417,7 +432,7 @@ struct ctx {
 	uint32_t ha_off;
 	bool ha_checked;
 	bool setup_seen; /* a node of the game had AB, AW or AE */
-	size_t nframes, nsnaps;
+	size_t nframes;
 	int err;
 	uint64_t side[3]; /* side-to-move keys */
 	uint64_t kmask;	  /* check_test_key_mask at the start of the game */
@@ -451,16 +466,12 @@ static void
 ctx_free(void *p)
 {
 	struct ctx *c = p;
-	int i;
 
 	if (!c)
 		return;
 	hist_release(&c->h);
 	free(c->frames);
-	free(c->snaps);
 	free(c->empty);
-	for (i = 0; i < CTX_POOL; i++)
-		free(c->pool[i]);
 	free(c);
 }
 
@@ -856,12 +867,68 @@ check_handicap(struct ctx *c, uint32_t woff)
 /* ---------------------------------------------------------------------
  * One node.
  */
+/* Before a setup node changes the board: a setup record (the log
+ * position and the touched flags), and the colours kept in c->ucol to
+ * log what the setup changed afterwards (setup_log()). */
+static int
+setup_record(struct ctx *c)
+{
+	struct history *h = &c->h;
+	const struct board *b = &c->b;
+	size_t words = ((size_t)h->ncells + 63) / 64, i;
+	uint64_t *w;
+
+	if (h->nrec == h->caprec) {
+		size_t cap = h->caprec ? h->caprec * 2 : 16;
+		uint32_t *pos = realloc(h->recpos, cap * sizeof(*pos));
+		uint64_t *bits;
+		if (!pos)
+			return -1;
+		h->recpos = pos;
+		bits = realloc(h->recbits, cap * words * sizeof(*bits));
+		if (!bits)
+			return -1;
+		h->recbits = bits;
+		h->caprec = cap;
+	}
+	h->recpos[h->nrec] = (uint32_t)h->nlog;
+	w = h->recbits + h->nrec * words;
+	memset(w, 0, words * sizeof(*w));
+	for (i = 0; i < (size_t)h->ncells; i++)
+		if (board_touched(b, (bpt)i))
+			w[i >> 6] |= 1ULL << (i & 63);
+	h->nrec++;
+	memcpy(c->ucol, board_colors(b), (size_t)h->ncells);
+	return 0;
+}
+
+/* After a setup node: log every point whose colour it changed. */
+static int
+setup_log(struct ctx *c)
+{
+	struct history *h = &c->h;
+	const uint8_t *col = board_colors(&c->b);
+	int i;
+
+	if (hist_log_reserve(h, (size_t)h->ncells))
+		return -1;
+	c->log_hi = (long)h->caplog - (long)c->logmax;
+	for (i = 0; i < h->ncells; i++)
+		if (col[i] != c->ucol[i])
+			h->log[h->nlog++] = LOG_ENTRY(i, col[i], c->ucol[i]);
+	return 0;
+}
+
 static void
 do_setup(struct ctx *c, const struct sgf_node *n)
 {
 	const struct sgf_prop *p;
 	bool any = false;
 
+	if (setup_record(c)) {
+		c->err = -1;
+		return;
+	}
 	for (p = n->props; p; p = p->next) {
 		int color;
 		const struct sgf_value *v;
@@ -890,14 +957,31 @@ do_setup(struct ctx *c, const struct sgf_node *n)
 				       p->id, v->s, c->cols, c->rows);
 		}
 	}
-	if (!any)
+	if (!any) {
+		c->h.nrec--;
 		return;
+	}
 	c->setup_seen = true;
 	board_setup_done(&c->b);
 	board_untouch(&c->b);
+	if (setup_log(c))
+		c->err = -1;
 	/* new repetition epoch */
 	c->L.epoch = c->h.n;
 	c->L.start_pending = true;
+}
+
+/* Give the log entries of the stones a move by `color` removed their
+ * old colour: ncap captured, then nsui of its own. */
+static void
+log_removed(uint16_t *lg, int ncap, int nsui, int color)
+{
+	int i;
+
+	for (i = 0; i < ncap; i++)
+		lg[i] = LOG_ENTRY(lg[i], BOARD_EMPTY, BOARD_OPP(color));
+	for (; i < ncap + nsui; i++)
+		lg[i] = LOG_ENTRY(lg[i], BOARD_EMPTY, color);
 }
 
 /* Play `color` on the empty point pt of the board (move number
@@ -912,13 +996,14 @@ play_and_look(struct ctx *c, int color, bpt pt, int move)
 	struct history *h = &c->h;
 	/* a stone on a point untouched in this epoch makes a new
 	 * position, unless it is a suicide */
-	bool fresh = !board_touched(b, pt);
+	bool untouched = !board_touched(b, pt), fresh = untouched;
 	uint64_t key;
-	int sui, side;
-	bpt *lg;
+	int sui, side, cap;
+	uint16_t *lg;
 	long idx;
 
-	/* log the changes, so that this position can be rebuilt */
+	/* log the changes, so that this position can be rebuilt and the
+	 * board taken back */
 	if ((long)h->nlog > c->log_hi) {
 		if (hist_log_reserve(h, c->logmax)) {
 			c->err = -1;
@@ -927,12 +1012,17 @@ play_and_look(struct ctx *c, int color, bpt pt, int move)
 		c->log_hi = (long)h->caplog - (long)c->logmax;
 	}
 	lg = h->log + h->nlog;
-	lg[0] = LOG_ENTRY(pt, color);
-	h->nlog += 1 + (size_t)board_play_inline(b, color, pt, &sui, lg + 1);
-	if (sui) {
-		h->nlog += (size_t)sui;
-		fresh = false;
+	lg[0] = LOG_ENTRY(pt, color, BOARD_EMPTY); /* LOG_RETOUCH below */
+	/* the removed points come as bpt, which a log entry with a new
+	 * colour empty and no old colour is; the old colour is added */
+	cap = board_play_inline(b, color, pt, &sui, (bpt *)(lg + 1));
+	if (cap | sui) {
+		log_removed(h->log + h->nlog + 1, cap, sui, color);
+		h->nlog += (size_t)cap + (size_t)sui;
+		if (sui)
+			fresh = false;
 	}
+	h->nlog++;
 	if (h->nlog >= h->cp_next && hist_checkpoint(h, board_colors(b))) {
 		c->err = -1;
 		return -2;
@@ -940,6 +1030,9 @@ play_and_look(struct ctx *c, int color, bpt pt, int move)
 	key = (board_key(b) ^ c->mkey[color]) & c->kmask;
 	side = c->mside[color];
 	if (!fresh) {
+		if (!untouched) /* the placed stone's entry */
+			h->log[h->nlog - 1 - (size_t)cap - (size_t)sui] =
+			    LOG_ENTRY(pt, color, LOG_RETOUCH);
 		idx = hist_find(h, key, side, board_colors(b), c->L.epoch);
 		if (idx >= 0)
 			return idx;
@@ -1240,72 +1333,58 @@ fast_node(struct ctx *c, const struct sgf_node *n)
 }
 
 /* ---------------------------------------------------------------------
- * Saving and restoring the board at a branching node.
+ * Going back to a branching node: undo the log.
  */
-static size_t
-snap_words(const struct board *b)
-{
-	/* colours packed at 2 bits a cell, touched bits, ko, ko colour,
-	 * captures */
-	return ((size_t)b->ncells + 31) / 32 + ((size_t)b->ncells + 63) / 64 +
-	       2;
-}
 
-static int
-snap_save(struct ctx *c, size_t *at)
-{
-	const struct board *b = &c->b;
-	size_t need = snap_words(b), i;
-	uint64_t *w;
-
-	if (c->nsnaps + need > c->capsnaps) {
-		size_t cap = c->capsnaps ? c->capsnaps * 2 : 4096;
-		while (cap < c->nsnaps + need)
-			cap *= 2;
-		w = realloc(c->snaps, cap * sizeof(*w));
-		if (!w)
-			return -1;
-		c->snaps = w;
-		c->capsnaps = cap;
-	}
-	*at = c->nsnaps;
-	w = c->snaps + c->nsnaps;
-	memset(w, 0, need * sizeof(*w));
-	for (i = 0; i < (size_t)b->ncells; i++)
-		w[i >> 5] |= (uint64_t)b->col[i] << ((i & 31) * 2);
-	w += ((size_t)b->ncells + 31) / 32;
-	for (i = 0; i < (size_t)b->ncells; i++)
-		if (b->c[i].flags & BOARD_F_TOUCHED)
-			w[i >> 6] |= 1ULL << (i & 63);
-	w += ((size_t)b->ncells + 63) / 64;
-	w[0] = (uint64_t)(uint16_t)b->ko | (uint64_t)b->ko_color << 16;
-	w[1] = (uint64_t)b->captures[BOARD_BLACK] |
-	       (uint64_t)b->captures[BOARD_WHITE] << 32;
-	c->nsnaps += need;
-	return 0;
-}
-
+/* Set every touched flag as setup record r says. */
 static void
-snap_restore(struct ctx *c, size_t at)
+restore_flags(struct ctx *c, size_t r)
 {
-	struct board *b = &c->b;
-	const uint64_t *w = c->snaps + at;
+	const uint64_t *w =
+	    c->h.recbits + r * (((size_t)c->h.ncells + 63) / 64);
 	int i;
 
-	for (i = 0; i < b->ncells; i++) {
-		b->c[i].color = (uint8_t)((w[i >> 5] >> ((i & 31) * 2)) & 3);
-		b->c[i].flags = 0;
+	for (i = 0; i < c->h.ncells; i++)
+		board_set_touched(&c->b, (bpt)i, w[i >> 6] >> (i & 63) & 1);
+}
+
+/* Take the board back to where the log was `to` long and nrec setup
+ * records were kept: every logged change after it undone (the oldest
+ * colour of each point wins), touched flags cleared where a move
+ * touched a point first and reset where a setup reset them, and the
+ * chains around the changed points found again (board_recolor()). */
+static void
+undo_to(struct ctx *c, size_t to, size_t nrec)
+{
+	struct history *h = &c->h;
+	struct board *b = &c->b;
+	size_t i = h->nlog, r = h->nrec;
+	int n = 0, k;
+
+	while (i > to) {
+		unsigned e = h->log[--i], pt = e & LOG_PT_MASK,
+			 old = LOG_OLD(e);
+		while (r > nrec && h->recpos[r - 1] > i)
+			restore_flags(c, --r);
+		if (old == BOARD_EMPTY)
+			board_set_touched(b, (bpt)pt, false);
+		else if (old == LOG_RETOUCH)
+			old = BOARD_EMPTY;
+		if (!c->umark[pt]) {
+			c->umark[pt] = 1;
+			c->upts[n++] = (bpt)pt;
+		}
+		c->ucol[pt] = (uint8_t)old;
 	}
-	w += (b->ncells + 31) / 32;
-	for (i = 0; i < b->ncells; i++)
-		if (w[i >> 6] >> (i & 63) & 1)
-			b->c[i].flags = BOARD_F_TOUCHED;
-	w += (b->ncells + 63) / 64;
-	board_rebuild(b);
-	b->ko = (bpt)(w[0] & 0xffff);
-	b->ko_color = (uint8_t)(w[0] >> 16);
-	b->captures[BOARD_BLACK] = (unsigned)(w[1] & 0xffffffff);
-	b->captures[BOARD_WHITE] = (unsigned)(w[1] >> 32);
+	while (r > nrec)
+		restore_flags(c, --r);
+	for (k = 0; k < n; k++) {
+		c->ucols[k] = c->ucol[c->upts[k]];
+		c->umark[c->upts[k]] = 0;
+	}
+	board_recolor(b, c->upts, c->ucols, n);
+	h->nlog = to;
+	h->nrec = nrec;
 }
 
 static void
@@ -1349,19 +1428,11 @@ push_frame(struct ctx *c, const struct sgf_node *n)
 	f->hist_n = c->h.n;
 	f->nlog = c->h.nlog;
 	f->ncp = c->h.ncp;
-	if (c->nframes < CTX_POOL) {
-		struct board **pb = &c->pool[c->nframes];
-		if (!*pb)
-			*pb = malloc(sizeof(**pb));
-		if (*pb) {
-			board_copy(*pb, &c->b);
-			f->snap = SIZE_MAX; /* in the pool */
-			c->nframes++;
-			return 0;
-		}
-	}
-	if (snap_save(c, &f->snap))
-		return -1;
+	f->nrec = c->h.nrec;
+	f->captures[0] = c->b.captures[BOARD_BLACK];
+	f->captures[1] = c->b.captures[BOARD_WHITE];
+	f->ko = c->b.ko;
+	f->ko_color = c->b.ko_color;
 	c->nframes++;
 	return 0;
 }
@@ -1498,7 +1569,8 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 		return -1;
 	}
 	if (c->h.ncells != board_ncells(&c->b))
-		c->h.ncp = c->h.capcp = 0; /* the checkpoints change size */
+		/* the checkpoints and setup records change size */
+		c->h.ncp = c->h.capcp = c->h.caprec = 0;
 	c->h.ncells = board_ncells(&c->b);
 	c->kmask = test_key_mask;
 	c->logmax = (size_t)c->cols * (size_t)c->rows + 1;
@@ -1534,19 +1606,17 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 		while (c->nframes) {
 			struct frame *f = &c->frames[c->nframes - 1];
 			if (!f->next) {
-				if (f->snap != SIZE_MAX)
-					c->nsnaps = f->snap;
 				c->nframes--;
 				continue;
 			}
 			c->L = f->line;
 			hist_truncate(&c->h, f->hist_n);
-			c->h.nlog = f->nlog;
+			undo_to(c, f->nlog, f->nrec);
 			hist_cp_truncate(&c->h, f->ncp);
-			if (f->snap == SIZE_MAX)
-				board_copy(&c->b, c->pool[c->nframes - 1]);
-			else
-				snap_restore(c, f->snap);
+			c->b.captures[BOARD_BLACK] = f->captures[0];
+			c->b.captures[BOARD_WHITE] = f->captures[1];
+			c->b.ko = f->ko;
+			c->b.ko_color = f->ko_color;
 			var_append(&c->L, c->L.move + 1, f->child);
 			n = f->next;
 			f->next = f->next->next;
@@ -1557,9 +1627,10 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 	rc = c->err;
 	hist_clear(&c->h);
 	hist_cp_truncate(&c->h, 0);
+	c->h.nrec = 0;
 	if (c->h.cap > CTX_KEEP_ENTRIES || c->h.caplog > 4 * CTX_KEEP_ENTRIES ||
 	    c->h.capcp > CTX_KEEP_ENTRIES / 16 ||
-	    c->capsnaps > 64 * CTX_KEEP_ENTRIES ||
+	    c->h.caprec > CTX_KEEP_ENTRIES / 16 ||
 	    c->capframes > CTX_KEEP_ENTRIES || pthread_setspecific(ctx_key, c))
 		ctx_free(c);
 	return rc;

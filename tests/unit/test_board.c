@@ -480,6 +480,73 @@ play_rec_lists_every_removed_stone(void)
 	CHECK(kos > 20);
 }
 
+/* board_recolor() takes a board back to an earlier position of its
+ * game (or on to a later one) from the points that differ: the result
+ * must be consistent and hold the same stones and key as the board that
+ * really was there. */
+static void
+recolor_goes_back_and_forth(void)
+{
+	static struct board b, then, back;
+	static bpt pts[BOARD_ARR];
+	static uint8_t cols[BOARD_ARR];
+	int sizes[][2] = {{1, 1}, {2, 2},   {3, 3}, {5, 5},
+			  {9, 9}, {19, 19}, {23, 6}};
+	size_t i;
+	int bad = 0, runs = 0, changed = 0;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		int game, w = sizes[i][0], h = sizes[i][1];
+		for (game = 0; game < 30; game++) {
+			int color = BOARD_BLACK, m, span = 1 + (int)rnd(40);
+			int x, y, n = 0, stop = (int)rnd((unsigned)(3 * w * h));
+			board_init(&b, w, h);
+			for (m = 0; m < stop + span; m++) {
+				if (m == stop)
+					board_copy(&then, &b);
+				if (board_nempty(&b)) {
+					bpt pt = board_empty_at(
+					    &b, (int)rnd((unsigned)board_nempty(
+						    &b)));
+					board_play(&b, color, pt, NULL);
+				}
+				color = BOARD_OPP(color);
+			}
+			/* back: from b to then; and on: from then to b */
+			board_copy(&back, &b);
+			for (y = 0; y < h; y++)
+				for (x = 0; x < w; x++) {
+					bpt q = board_pt(&b, x, y);
+					if (board_color(&b, q) !=
+					    board_color(&then, q)) {
+						pts[n] = q;
+						cols[n++] =
+						    (uint8_t)board_color(&then,
+									 q);
+					}
+				}
+			board_recolor(&back, pts, cols, n);
+			if (board_check_consistency(&back) ||
+			    board_key(&back) != board_key(&then) ||
+			    board_nempty(&back) != board_nempty(&then) ||
+			    strcmp(to_ascii(&back), to_ascii(&then)) != 0)
+				bad++;
+			for (m = 0; m < n; m++)
+				cols[m] = (uint8_t)board_color(&b, pts[m]);
+			board_recolor(&back, pts, cols, n);
+			if (board_check_consistency(&back) ||
+			    board_key(&back) != board_key(&b) ||
+			    strcmp(to_ascii(&back), to_ascii(&b)) != 0)
+				bad++;
+			runs++;
+			changed += n;
+		}
+	}
+	CHECK_INT(bad, 0);
+	CHECK(runs > 100);
+	CHECK(changed > 1000);
+}
+
 static void
 keys_are_fixed_across_runs(void)
 {
@@ -511,6 +578,7 @@ main(void)
 	RUN(big_chain_liberties_are_exact);
 	RUN(random_games_stay_consistent);
 	RUN(play_rec_lists_every_removed_stone);
+	RUN(recolor_goes_back_and_forth);
 	RUN(keys_are_fixed_across_runs);
 	return UNIT_DONE();
 }

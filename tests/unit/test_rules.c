@@ -914,6 +914,252 @@ hash_collisions_change_no_verdict(void)
 		CHECK_INT(reps[k], want[k]);
 }
 
+/* ---------------------------------------------------------------------
+ * Variations against their lines.  A random tree (5x5: moves anywhere,
+ * passes, setup nodes, some PL) is written one node per text line; each
+ * of its lines from the root to a leaf is written alone the same way.
+ * The problems the tree gets for a node must be those the node gets in
+ * any line through it, replayed with no variation at all: so going
+ * back to a branching node (which undoes the log of changes) must leave
+ * the board, the touched flags and the history as they were there.
+ */
+#define VT_MAXN 400
+struct vt {
+	char node[VT_MAXN][48]; /* node text, ";B[cc]" ... */
+	int parent[VT_MAXN];
+	int n;
+	char *tree;		/* the tree, one node per line after the root */
+	int tree_line[VT_MAXN]; /* text line of each node in the tree */
+};
+
+static uint64_t vt_rng = 88172645463325252ULL;
+static unsigned
+vt_rnd(unsigned n)
+{
+	vt_rng ^= vt_rng << 13;
+	vt_rng ^= vt_rng >> 7;
+	vt_rng ^= vt_rng << 17;
+	return (unsigned)(vt_rng % n);
+}
+
+static void
+vt_node(struct vt *t, int id, int *color)
+{
+	char *s = t->node[id];
+	unsigned r = vt_rnd(100);
+	int k = 0;
+
+	if (r < 6) { /* setup, sometimes with a move */
+		k += snprintf(s + k, 48 - (size_t)k, ";%s[%c%c]%s[%c%c]",
+			      vt_rnd(2) ? "AB" : "AW", 'a' + vt_rnd(5),
+			      'a' + vt_rnd(5), vt_rnd(3) ? "AE" : "AB",
+			      'a' + vt_rnd(5), 'a' + vt_rnd(5));
+		if (vt_rnd(2))
+			return;
+	} else {
+		k += snprintf(s + k, 48 - (size_t)k, ";");
+	}
+	if (r >= 6 && r < 9)
+		k += snprintf(s + k, 48 - (size_t)k, "PL[%c]",
+			      vt_rnd(2) ? 'B' : 'W');
+	if (r >= 9 && r < 14)
+		*color = BOARD_OPP(*color); /* out of turn */
+	if (r >= 14 && r < 20)
+		snprintf(s + k, 48 - (size_t)k, "%c[]",
+			 *color == BOARD_BLACK ? 'B' : 'W');
+	else
+		snprintf(s + k, 48 - (size_t)k, "%c[%c%c]",
+			 *color == BOARD_BLACK ? 'B' : 'W', 'a' + vt_rnd(5),
+			 'a' + vt_rnd(5));
+	*color = BOARD_OPP(*color);
+}
+
+/* Write the subtree from node id: one node a line, every child of a
+ * node with several in parentheses. */
+static size_t
+vt_emit(struct vt *t, int id, const int *first, const int *next, size_t k,
+	size_t cap, int *line)
+{
+	for (;;) {
+		int c, nk = 0;
+		k +=
+		    (size_t)snprintf(t->tree + k, cap - k, "\n%s", t->node[id]);
+		t->tree_line[id] = (*line)++;
+		for (c = first[id]; c >= 0; c = next[c])
+			nk++;
+		if (nk == 0)
+			return k;
+		if (nk == 1) {
+			id = first[id];
+			continue;
+		}
+		for (c = first[id]; c >= 0; c = next[c]) {
+			k += (size_t)snprintf(t->tree + k, cap - k, "(");
+			k = vt_emit(t, c, first, next, k, cap, line);
+			k += (size_t)snprintf(t->tree + k, cap - k, ")");
+		}
+		return k;
+	}
+}
+
+/* A random tree: a line of 1..30 nodes under `parent`, ending in 0..3
+ * children that are lines again (explicit stack: no recursion). */
+static void
+vt_make(struct vt *t)
+{
+	int stack[VT_MAXN], color[VT_MAXN], sp = 0;
+	size_t cap = 1 << 16, k = 0;
+	/* the text: written depth first, a '(' before every child of a
+	 * node with several, its ')' after the subtree */
+	int first[VT_MAXN], next[VT_MAXN], i, line = 2;
+
+	t->n = 0;
+	stack[sp] = -1;
+	color[sp++] = BOARD_BLACK;
+	while (sp && t->n < VT_MAXN - 40) {
+		int par = stack[--sp], col = color[sp];
+		int len = 1 + (int)vt_rnd(t->n < 20 ? 30 : 12), kids, j;
+		for (j = 0; j < len; j++) {
+			int id = t->n++;
+			t->parent[id] = par;
+			vt_node(t, id, &col);
+			par = id;
+		}
+		kids = t->n < VT_MAXN - 80 ? (int)vt_rnd(4) : 0;
+		for (j = 0; j < kids; j++) {
+			stack[sp] = par;
+			color[sp++] = col;
+		}
+	}
+	/* children lists in creation order */
+	for (i = 0; i < t->n; i++)
+		first[i] = next[i] = -1;
+	for (i = t->n - 1; i >= 0; i--)
+		if (t->parent[i] >= 0) {
+			next[i] = first[t->parent[i]];
+			first[t->parent[i]] = i;
+		}
+	t->tree = malloc(cap);
+	k += (size_t)snprintf(t->tree + k, cap - k, "(;SZ[5]");
+	k = vt_emit(t, 0, first, next, k, cap, &line);
+	snprintf(t->tree + k, cap - k, ")\n");
+}
+
+/* Append each problem of l to out[] of the node on its text line:
+ * node_of_line[line] (or -1: no node). */
+static void
+vt_collect(const struct check_list *l, const int *node_of_line, int nlines,
+	   char (*out)[512])
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		const struct check_problem *p = &l->v[i];
+		int id = (int)p->line < nlines ? node_of_line[p->line] : -1;
+		char *o;
+		size_t k;
+		if (id < 0)
+			continue;
+		o = out[id];
+		k = strlen(o);
+		snprintf(o + k, 512 - k, "%s|%s|%d|%s;", p->code, p->message,
+			 p->move, p->point);
+	}
+}
+
+static void
+variations_replay_as_their_lines(void)
+{
+	static struct vt t;
+	static char tree_probs[VT_MAXN][512], line_probs[VT_MAXN][512];
+	static const char *rules[] = {"chinese", "aga", "bga", "japanese",
+				      "nz"};
+	static int node_of_line[VT_MAXN + 8];
+	int trees, lines = 0, bad = 0, problems = 0, setups = 0;
+
+	for (trees = 0; trees < 40; trees++) {
+		struct sgf_game *g;
+		int r, i, leaf;
+		vt_make(&t);
+		g = parse(t.tree);
+		CHECK(g != NULL);
+		if (!g) {
+			free(t.tree);
+			continue;
+		}
+		for (i = 0; i < t.n; i++)
+			setups += strchr(t.node[i], 'A') != NULL;
+		for (r = 0; r < 5; r++) {
+			struct check_opts o;
+			struct check_list l;
+			check_opts_default(&o);
+			o.rules = rules[r];
+			memset(tree_probs, 0, sizeof(tree_probs));
+			for (i = 0; i < VT_MAXN + 8; i++)
+				node_of_line[i] = -1;
+			for (i = 0; i < t.n; i++)
+				node_of_line[t.tree_line[i]] = i;
+			check_list_init(&l);
+			CHECK_INT(check_game(g, &o, &l), 0);
+			problems += (int)l.n;
+			vt_collect(&l, node_of_line, VT_MAXN + 8, tree_probs);
+			check_list_release(&l);
+			/* every leaf's line alone */
+			for (leaf = 0; leaf < t.n; leaf++) {
+				static char text[VT_MAXN * 48 + 32];
+				int path[VT_MAXN], np = 0, j, id;
+				size_t k = 0;
+				struct sgf_game *lg;
+				for (j = 0; j < t.n && t.parent[j] != leaf; j++)
+					;
+				if (j < t.n)
+					continue; /* not a leaf */
+				for (id = leaf; id >= 0; id = t.parent[id])
+					path[np++] = id;
+				k += (size_t)snprintf(
+				    text + k, sizeof(text) - k, "(;SZ[5]");
+				for (i = 0; i < VT_MAXN + 8; i++)
+					node_of_line[i] = -1;
+				for (j = np - 1; j >= 0; j--) {
+					k += (size_t)snprintf(
+					    text + k, sizeof(text) - k, "\n%s",
+					    t.node[path[j]]);
+					node_of_line[2 + (np - 1 - j)] =
+					    path[j];
+				}
+				snprintf(text + k, sizeof(text) - k, ")");
+				lg = parse(text);
+				if (!lg) {
+					bad++;
+					continue;
+				}
+				memset(line_probs, 0, sizeof(line_probs));
+				check_list_init(&l);
+				CHECK_INT(check_game(lg, &o, &l), 0);
+				vt_collect(&l, node_of_line, VT_MAXN + 8,
+					   line_probs);
+				check_list_release(&l);
+				for (j = 0; j < np; j++)
+					if (strcmp(tree_probs[path[j]],
+						   line_probs[path[j]]) &&
+					    bad++ < 3)
+						fprintf(stderr,
+							"  %s node %d: tree "
+							"'%s' line '%s'\n",
+							rules[r], path[j],
+							tree_probs[path[j]],
+							line_probs[path[j]]);
+				lines++;
+			}
+		}
+		free(t.tree);
+	}
+	CHECK_INT(bad, 0);
+	CHECK(lines > 200);
+	CHECK(setups > 20);
+	CHECK(problems > 500);
+}
+
 int
 main(void)
 {
@@ -931,6 +1177,7 @@ main(void)
 	RUN(real_games_made_illegal_are_caught);
 	RUN(saved_positions_restore_exactly);
 	RUN(hash_collisions_change_no_verdict);
+	RUN(variations_replay_as_their_lines);
 	free_kept();
 	return UNIT_DONE();
 }
