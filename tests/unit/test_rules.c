@@ -1045,6 +1045,24 @@ vt_make(struct vt *t)
 	snprintf(t->tree + k, cap - k, ")\n");
 }
 
+/* Parse the one game of text; the caller frees it. */
+static struct sgf_game *
+parse_own(const char *text)
+{
+	struct sgf_game **games = NULL, *g;
+	int n = sgf_parse_all(text, strlen(text), "test.sgf", NULL, &games);
+
+	if (n < 1) {
+		free(games);
+		return NULL;
+	}
+	g = games[0];
+	while (n > 1)
+		sgf_game_free(games[--n]);
+	free(games);
+	return g;
+}
+
 /* Append each problem of l to out[] of the node on its text line:
  * node_of_line[line] (or -1: no node). */
 static void
@@ -1081,7 +1099,7 @@ variations_replay_as_their_lines(void)
 		struct sgf_game *g;
 		int r, i, leaf;
 		vt_make(&t);
-		g = parse(t.tree);
+		g = parse_own(t.tree);
 		CHECK(g != NULL);
 		if (!g) {
 			free(t.tree);
@@ -1128,7 +1146,7 @@ variations_replay_as_their_lines(void)
 					    path[j];
 				}
 				snprintf(text + k, sizeof(text) - k, ")");
-				lg = parse(text);
+				lg = parse_own(text);
 				if (!lg) {
 					bad++;
 					continue;
@@ -1139,6 +1157,7 @@ variations_replay_as_their_lines(void)
 				vt_collect(&l, node_of_line, VT_MAXN + 8,
 					   line_probs);
 				check_list_release(&l);
+				sgf_game_free(lg);
 				for (j = 0; j < np; j++)
 					if (strcmp(tree_probs[path[j]],
 						   line_probs[path[j]]) &&
@@ -1152,6 +1171,7 @@ variations_replay_as_their_lines(void)
 				lines++;
 			}
 		}
+		sgf_game_free(g);
 		free(t.tree);
 	}
 	CHECK_INT(bad, 0);
