@@ -452,9 +452,9 @@ struct ctx {
 
 /* One context per thread, reused so that checking a game allocates
  * nothing in the common case; freed when the thread exits.  A context
- * that grew past CTX_KEEP_ENTRIES history entries is freed instead of
- * kept, so memory does not stay at the peak of one huge game. */
-#define CTX_KEEP_ENTRIES 65536
+ * whose growable arrays hold more than CTX_KEEP_BYTES is freed instead
+ * of kept, so memory does not stay at the peak of one huge game. */
+#define CTX_KEEP_BYTES (4u << 20)
 /* Problems reported for one game at most (then one warning says so). */
 #define CHECK_MAX_PROBLEMS 1000
 static pthread_key_t ctx_key;
@@ -473,6 +473,21 @@ ctx_free(void *p)
 	free(c->frames);
 	free(c->empty);
 	free(c);
+}
+
+/* What the growable arrays of c hold, in bytes. */
+static size_t
+ctx_bytes(const struct ctx *c)
+{
+	const struct history *h = &c->h;
+	size_t words = ((size_t)h->ncells + 63) / 64;
+
+	return h->cap * sizeof(*h->e) +
+	       ((size_t)h->mask + 1) * sizeof(*h->head) +
+	       h->caplog * sizeof(*h->log) +
+	       h->capcp * ((size_t)h->ncells + sizeof(*h->cplog)) +
+	       h->caprec * (sizeof(*h->recpos) + words * sizeof(*h->recbits)) +
+	       c->capframes * sizeof(*c->frames);
 }
 
 static void
@@ -1628,10 +1643,7 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 	hist_clear(&c->h);
 	hist_cp_truncate(&c->h, 0);
 	c->h.nrec = 0;
-	if (c->h.cap > CTX_KEEP_ENTRIES || c->h.caplog > 4 * CTX_KEEP_ENTRIES ||
-	    c->h.capcp > CTX_KEEP_ENTRIES / 16 ||
-	    c->h.caprec > CTX_KEEP_ENTRIES / 16 ||
-	    c->capframes > CTX_KEEP_ENTRIES || pthread_setspecific(ctx_key, c))
+	if (ctx_bytes(c) > CTX_KEEP_BYTES || pthread_setspecific(ctx_key, c))
 		ctx_free(c);
 	return rc;
 }
