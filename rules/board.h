@@ -29,8 +29,8 @@
  *
  * The struct is visible so callers can put boards on the stack and copy
  * them, but its fields are private: use the accessors below.  A board is
- * about 46 KB at the maximum size; board_copy() copies only the part a
- * board of its size uses (about 7 KB for 19x19).
+ * about 54 KB at the maximum size; board_copy() copies only the part a
+ * board of its size uses (about 8 KB for 19x19).
  *
  * Library code: never prints, never exits, never allocates.
  */
@@ -271,9 +271,9 @@ board_set_touched(struct board *b, bpt pt, bool on)
  * through or next to a changed point (found again by flood fill, so
  * their heads may change).  The ko point, the captures and the touched
  * flags are left alone; the list of empty points is left stale, as by
- * board_play_inline().  No chain is left without liberty check: the
- * caller sets a position that arose in play.  The cost is that of the
- * changed points and of the chains they touch, not of the board. */
+ * board_play_inline().  A chain left without liberty is not removed:
+ * the caller sets a position that arose in play.  The cost is that of
+ * the changed points and of the chains they touch, not of the board. */
 void board_recolor(struct board *b, const bpt *pts, const uint8_t *colors,
 		   int n);
 

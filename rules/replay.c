@@ -123,11 +123,13 @@ check_opts_default(struct check_opts *o)
  *
  * An entry holds the 64-bit key, not the position: a key hit is
  * confirmed against the earlier position rebuilt from a checkpoint (a
- * copy of the board's colours taken every HIST_CP_EVERY changes along the
- * path) and the log of every point the moves changed since.  Hits are
- * rare (real repetitions and a 2^-64 collision), so this costs far
- * less than keeping a copy of every position, and a collision can never
- * reject a legal move.
+ * copy of the board's colours taken every HIST_CP_EVERY changes along
+ * the path, and at the start of each epoch) and the log of every colour
+ * change since (by moves and by setup nodes).  Hits are rare (real
+ * repetitions and a 2^-64 collision), so this costs far less than
+ * keeping a copy of every position, and a collision can never reject a
+ * legal move.  The same log, read backwards, takes the board back to a
+ * branching node (undo_to()).
  */
 struct hist_entry {
 	uint64_t key;
