@@ -1303,50 +1303,70 @@ fast_tables(struct ctx *c)
 
 /* The common node, one B or W in turn on an empty point, not the ko
  * point, not a suicide, with nothing to report: do_move() in short, inline in
- * the walk.  Returns 1 when done, -1 when out of memory (c->err set),
- * 0 for any other node, having changed nothing (do_node() then does
- * everything). */
+ * the walk, and on down the only child of each node as long as the next
+ * node is one too.  Returns 1 when it took n, with *np the last node it
+ * took; -1 when out of memory (c->err set); 0 when n is any other node,
+ * having changed nothing (do_node() then does everything). */
 static inline int __attribute__((always_inline))
-fast_node(struct ctx *c, const struct sgf_node *n)
+fast_node(struct ctx *c, const struct sgf_node **np)
 {
-	const struct sgf_prop *p = n->props;
-	const struct sgf_value *v;
+	const struct sgf_node *n = *np;
 	struct board *b = &c->b;
 	struct line *L = &c->L;
-	int color, pti;
-	bpt pt;
-	long idx;
+	int move = L->move, done = 0, rc = 1;
 
-	if (!p || p->next)
-		return 0;
-	if (p->pid == SGF_P_B)
-		color = BOARD_BLACK;
-	else if (p->pid == SGF_P_W)
-		color = BOARD_WHITE;
-	else
-		return 0;
-	v = p->values;
-	if (color != L->fast || v->len != 2 || L->move >= c->fast_limit)
-		return 0;
-	pti = c->xtab[(unsigned char)v->s[0]] + c->ytab[(unsigned char)v->s[1]];
-	if (pti >= FAST_BAD)
-		return 0;
-	pt = (bpt)pti;
-	/* occupied, maybe the ko point, a suicide: do_move() */
-	if (board_color(b, pt) != BOARD_EMPTY || pt == b->ko ||
-	    (!board_nbr_count(b, pt, BOARD_EMPTY) &&
-	     board_suicide_kind(b, color, pt)))
-		return 0;
-	L->move++;
-	L->last_color = color;
-	L->fast = BOARD_OPP(color);
-	idx = play_and_look(c, color, pt, L->move);
-	if (idx >= 0) {
-		repetition(c, v, L->move, board_x(b, pt), board_y(b, pt), color,
-			   idx);
-		return c->err ? -1 : 1;
+	for (;;) {
+		const struct sgf_prop *p = n->props;
+		const struct sgf_value *v;
+		int color, pti;
+		bpt pt;
+		long idx;
+
+		if (!p || p->next)
+			break;
+		if (p->pid == SGF_P_B)
+			color = BOARD_BLACK;
+		else if (p->pid == SGF_P_W)
+			color = BOARD_WHITE;
+		else
+			break;
+		v = p->values;
+		if (color != L->fast || v->len != 2 || move >= c->fast_limit)
+			break;
+		pti = c->xtab[(unsigned char)v->s[0]] +
+		      c->ytab[(unsigned char)v->s[1]];
+		if (pti >= FAST_BAD)
+			break;
+		pt = (bpt)pti;
+		/* occupied, maybe the ko point, a suicide: do_move() */
+		if (board_color(b, pt) != BOARD_EMPTY || pt == b->ko ||
+		    (!board_nbr_count(b, pt, BOARD_EMPTY) &&
+		     board_suicide_kind(b, color, pt)))
+			break;
+		move++;
+		L->fast = BOARD_OPP(color);
+		idx = play_and_look(c, color, pt, move);
+		done = 1;
+		*np = n;
+		if (idx != -1) {
+			L->move = move;
+			L->last_color = color;
+			if (idx == -2)
+				return -1;
+			repetition(c, v, move, board_x(b, pt), board_y(b, pt),
+				   color, idx);
+			return c->err ? -1 : 1;
+		}
+		/* on down a line with no branch */
+		if (!n->child || n->child->next)
+			break;
+		n = n->child;
 	}
-	return idx == -2 ? -1 : 1;
+	if (done) {
+		L->move = move;
+		L->last_color = BOARD_OPP(L->fast);
+	}
+	return done ? rc : 0;
 }
 
 /* ---------------------------------------------------------------------
@@ -1600,7 +1620,7 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 	c->L.start_pending = true;
 	n = g->root;
 	while (n) {
-		int r = fast_node(c, n);
+		int r = fast_node(c, &n);
 		if (r <= 0) {
 			if (r < 0)
 				break;
