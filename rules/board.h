@@ -306,11 +306,12 @@ int board_merge_(struct board *b, int h1, int h2);
 /* Remove the chain through pt (see board.c). */
 int board_remove_chain_(struct board *b, bpt pt, bpt *out);
 
-/* Add the lone new stone c0 (point pt) to the friendly chain h next to
- * it: pt stops being a liberty of h, and each empty neighbour e of pt
- * that h did not touch becomes one.  When pt is e's only neighbour of
- * its colour, h cannot touch e; otherwise e's other neighbours are
- * looked at (pt's head is still pt). */
+/* Add the lone stone c0 (point pt, a chain of its own) to the friendly
+ * chain h next to it: each empty neighbour e of pt that h did not touch
+ * becomes a liberty of h, and `add` more (-1 when pt is the new stone:
+ * it was a liberty of h).  When pt is e's only neighbour of its colour,
+ * h cannot touch e; otherwise e's other neighbours are looked at (pt's
+ * head is not h yet). */
 #define BOARD_JOIN_LIB_(e, o1, o2, o3)                                         \
 	((e)->color == BOARD_EMPTY &&                                          \
 	 (((e)->nbr & BOARD_NBR_ONE_(color) * 15) == BOARD_NBR_ONE_(color) ||  \
@@ -318,11 +319,10 @@ int board_remove_chain_(struct board *b, bpt pt, bpt *out);
 
 static inline void __attribute__((always_inline))
 board_join_(struct board *b, struct board_cell *c0, const int color, int h,
-	    int pt)
+	    int pt, int add)
 {
 	struct board_cell *const cell = b->c;
 	const ptrdiff_t S = b->stride;
-	int add = -1;
 
 	if (c0->nbr & 15) {
 		add += BOARD_JOIN_LIB_(c0 - 1, -1, -S, S);
@@ -361,13 +361,18 @@ board_join_(struct board *b, struct board_cell *c0, const int color, int h,
 	} while (0)
 
 /* A friendly chain through cq other than the new stone's merges with
- * it (it loses the liberty pt first). */
+ * it (it loses the liberty pt first); a lone stone joins it the cheap
+ * way. */
 #define BOARD_FRIEND_(cq)                                                      \
 	do {                                                                   \
 		if ((cq)->color == color && (cq)->head != head) {              \
 			int h_ = (cq)->head;                                   \
-			cell[h_].nlibs--;                                      \
-			head = board_merge_(b, head, h_);                      \
+			if (cell[h_].nstones == 1) {                           \
+				board_join_(b, cq, color, head, h_, 0);        \
+			} else {                                               \
+				cell[h_].nlibs--;                              \
+				head = board_merge_(b, head, h_);              \
+			}                                                      \
 		}                                                              \
 	} while (0)
 
@@ -447,7 +452,7 @@ board_play_(struct board *b, const int color, int pt, int *suicided, bpt *rec,
 				       : c0[-S].color == color ? c0 - S
 							       : c0 + S;
 		head = f->head;
-		board_join_(b, c0, color, head, pt);
+		board_join_(b, c0, color, head, pt, -1);
 		if ((nbr & BOARD_NBR_ONE_(color) * 15) !=
 		    BOARD_NBR_ONE_(color)) {
 			BOARD_FRIEND_(c0 - 1);
