@@ -443,6 +443,7 @@ struct ctx {
 	int mside[3];	  /* and its side (see struct hist_entry) */
 	size_t logmax;	  /* most log entries one move adds: w * h + 1 */
 	long log_hi;	  /* the log may need to grow when longer than this */
+	long nlog_lim;	  /* min(log_hi, cp_next - 1): one test a move */
 	int fast_limit;	  /* fast_node() only while L.move is below this */
 	int nreported;	  /* problems added for this game */
 	size_t cap_at;	  /* index of the too-many-problems notice */
@@ -490,6 +491,15 @@ ctx_bytes(const struct ctx *c)
 	       h->capcp * ((size_t)h->ncells + sizeof(*h->cplog)) +
 	       h->caprec * (sizeof(*h->recpos) + words * sizeof(*h->recbits)) +
 	       c->capframes * sizeof(*c->frames);
+}
+
+/* The log length past which a move must first call log_prep(). */
+static inline void
+set_log_lim(struct ctx *c)
+{
+	long cp = (long)c->h.cp_next - 1;
+
+	c->nlog_lim = c->log_hi < cp ? c->log_hi : cp;
 }
 
 static void
@@ -741,6 +751,7 @@ record_start(struct ctx *c, int mover)
 	/* the positions of this epoch are rebuilt from here on */
 	if (hist_checkpoint(&c->h, board_colors(&c->b)))
 		c->err = -1;
+	set_log_lim(c);
 	if (c->hmode == HM_NAT)
 		return; /* a setup position has no creator */
 	side = c->hmode == HM_POS ? 0 : mover;
@@ -930,6 +941,7 @@ setup_log(struct ctx *c)
 	if (hist_log_reserve(h, (size_t)h->ncells))
 		return -1;
 	c->log_hi = (long)h->caplog - (long)c->logmax;
+	set_log_lim(c);
 	for (i = 0; i < h->ncells; i++)
 		if (col[i] != c->ucol[i])
 			h->log[h->nlog++] = LOG_ENTRY(i, col[i], c->ucol[i]);
@@ -988,6 +1000,29 @@ do_setup(struct ctx *c, const struct sgf_node *n)
 	c->L.start_pending = true;
 }
 
+/* Before a move, when the log may be full or a checkpoint is due:
+ * grow the log, take the checkpoint (of the position before the move;
+ * any spacing of checkpoints is fine).  Returns 0, or -1 with c->err
+ * set. */
+static int __attribute__((noinline)) log_prep(struct ctx *c)
+{
+	struct history *h = &c->h;
+
+	if ((long)h->nlog > c->log_hi) {
+		if (hist_log_reserve(h, c->logmax)) {
+			c->err = -1;
+			return -1;
+		}
+		c->log_hi = (long)h->caplog - (long)c->logmax;
+	}
+	if (h->nlog >= h->cp_next && hist_checkpoint(h, board_colors(&c->b))) {
+		c->err = -1;
+		return -1;
+	}
+	set_log_lim(c);
+	return 0;
+}
+
 /* Give the log entries of the stones a move by `color` removed their
  * old colour: ncap captured, then nsui of its own. */
 static void
@@ -1021,13 +1056,8 @@ play_and_look(struct ctx *c, int color, bpt pt, int move)
 
 	/* log the changes, so that this position can be rebuilt and the
 	 * board taken back */
-	if ((long)h->nlog > c->log_hi) {
-		if (hist_log_reserve(h, c->logmax)) {
-			c->err = -1;
-			return -2;
-		}
-		c->log_hi = (long)h->caplog - (long)c->logmax;
-	}
+	if ((long)h->nlog > c->nlog_lim && log_prep(c))
+		return -2;
 	lg = h->log + h->nlog;
 	lg[0] = LOG_ENTRY(pt, color, BOARD_EMPTY); /* LOG_RETOUCH below */
 	/* the removed points come as bpt, which a log entry with a new
@@ -1040,10 +1070,6 @@ play_and_look(struct ctx *c, int color, bpt pt, int move)
 			fresh = false;
 	}
 	h->nlog++;
-	if (h->nlog >= h->cp_next && hist_checkpoint(h, board_colors(b))) {
-		c->err = -1;
-		return -2;
-	}
 	key = (board_key(b) ^ c->mkey[color]) & c->kmask;
 	side = c->mside[color];
 	if (!fresh) {
@@ -1612,6 +1638,7 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 	c->kmask = test_key_mask;
 	c->logmax = (size_t)c->cols * (size_t)c->rows + 1;
 	c->log_hi = (long)c->h.caplog - (long)c->logmax;
+	set_log_lim(c);
 	c->fast_limit = INT_MAX;
 	if (o->max_moves > 0 && 2 * (long)o->max_moves < INT_MAX)
 		c->fast_limit = 2 * o->max_moves;
@@ -1650,6 +1677,7 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 			hist_truncate(&c->h, f->hist_n);
 			undo_to(c, f->nlog, f->nrec);
 			hist_cp_truncate(&c->h, f->ncp);
+			set_log_lim(c);
 			c->b.captures[BOARD_BLACK] = f->captures[0];
 			c->b.captures[BOARD_WHITE] = f->captures[1];
 			c->b.ko = f->ko;
