@@ -422,6 +422,7 @@ struct ctx {
 	char ru_name[64];
 	struct rules ru_rules;
 	int ru_rc;
+	uint64_t side[3]; /* side-to-move keys (fixed: set once) */
 	/* reset for each game: from `g` up to `b` */
 	const struct sgf_game *g;
 	const struct check_opts *o;
@@ -436,7 +437,6 @@ struct ctx {
 	bool setup_seen; /* a node of the game had AB, AW or AE */
 	size_t nframes;
 	int err;
-	uint64_t side[3]; /* side-to-move keys */
 	uint64_t kmask;	  /* check_test_key_mask at the start of the game */
 	uint64_t mkey[3]; /* key of the history entry after a play of
 			   * each colour: XOR-ed into the board's key */
@@ -1612,8 +1612,10 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 			board_init(c->empty, c->cols, c->rows);
 		board_copy(&c->b, c->empty);
 	}
-	c->side[BOARD_BLACK] = board_side_key(BOARD_BLACK);
-	c->side[BOARD_WHITE] = board_side_key(BOARD_WHITE);
+	if (!c->side[BOARD_BLACK]) {
+		c->side[BOARD_BLACK] = board_side_key(BOARD_BLACK);
+		c->side[BOARD_WHITE] = board_side_key(BOARD_WHITE);
+	}
 	resolve_rules(c);
 	c->ha = -1;
 	ha = sgf_root_value(g, SGF_P_HA);
