@@ -310,14 +310,27 @@ hist_truncate(struct history *h, size_t n)
 	}
 }
 
-/* Remove every entry (no chain is left to restore). */
+/* Remove every entry (no chain is left to restore): clear the heads of
+ * the entries, or the whole table with 16-byte stores when that is
+ * fewer instructions (a game fills a fair part of it). */
 static void
 hist_clear(struct history *h)
 {
-	size_t i;
+	typedef uint32_t v4u
+	    __attribute__((vector_size(16), may_alias, aligned(4)));
+	size_t i, slots = (size_t)h->mask + 1;
 
-	for (i = 0; i < h->n; i++)
-		h->head[h->e[i].key & h->mask] = 0;
+	if (h->n * 8 > slots) {
+		const v4u z = {0, 0, 0, 0};
+		v4u *p = (v4u *)(void *)h->head;
+		for (i = 0; i < slots / 4; i += 2) {
+			p[i] = z;
+			p[i + 1] = z;
+		}
+	} else {
+		for (i = 0; i < h->n; i++)
+			h->head[h->e[i].key & h->mask] = 0;
+	}
 	h->n = 0;
 	h->nlog = 0;
 }
