@@ -1748,7 +1748,7 @@ emit(struct cli *c, struct writer *w, struct cli_job *j)
 			if (ee > e) {
 				if (w->prog.drawn)
 					progress_clear(&w->prog);
-				if (!c->stop)
+				if (!c->stop && c->out_is_err_)
 					fflush(c->out);
 				fwrite(j->err + e, 1, ee - e, stderr);
 			}
@@ -2082,6 +2082,16 @@ cli_run(struct cli *c, int argc, char **argv)
 	fd.src.fd = -1;
 	memset(&w, 0, sizeof(w));
 	w.in = &in;
+	{
+		/* Messages go after their game's output lines; that needs
+		 * a flush of stdout before each, but only when both streams
+		 * end up in one place (a terminal, 2>&1). */
+		struct stat s1, s2;
+		c->out_is_err_ = c->out == stdout && fstat(1, &s1) == 0 &&
+				 fstat(2, &s2) == 0 &&
+				 s1.st_dev == s2.st_dev &&
+				 s1.st_ino == s2.st_ino;
+	}
 	w.prog.on = c->progress == 1 || (c->progress < 0 && isatty(2));
 	w.prog.files_total = in.n;
 	w.prog.bytes_total = in.total_bytes;
