@@ -859,56 +859,6 @@ input_idle(int fd)
 	return fd >= 0 && poll(&p, 1, 0) == 0;
 }
 
-/* Copy the read-ahead bytes and then the rest of the pipe into the
- * pipe the SGF reader reads from: needed only when the format of a
- * pipe on stdin had to be guessed from its first bytes.  The thread
- * owns its struct relay and is detached: when the reader stops early
- * its writes fail (EPIPE) and it ends by itself, and a stdin that never
- * ends cannot hold up the exit. */
-struct relay {
-	int in, out;
-	char *pre;
-	size_t prelen;
-};
-
-static bool
-write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return false;
-		p += w;
-		n -= (size_t)w;
-	}
-	return true;
-}
-
-static void *
-relay_main(void *arg)
-{
-	struct relay *r = arg;
-	char *buf = malloc(65536);
-	ssize_t n;
-
-	if (buf && write_all(r->out, r->pre, r->prelen)) {
-		for (;;) {
-			n = read(r->in, buf, 65536);
-			if (n < 0 && errno == EINTR)
-				continue;
-			if (n <= 0 || !write_all(r->out, buf, (size_t)n))
-				break;
-		}
-	}
-	close(r->out);
-	free(buf);
-	free(r->pre);
-	free(r);
-	return NULL;
-}
-
 /* Raw read for line/whole formats: read-ahead first, then the file
  * (through zlib, which also reads plain files). */
 static ssize_t
@@ -1060,35 +1010,15 @@ src_open(struct cli *c, struct src *s, const char *name)
 	}
 	s->fmt = fmt;
 	if (fmt->kind == CLI_IN_STREAM) {
-		if (s->pre) {
-			int p[2];
-			pthread_t th;
-			struct relay *r = malloc(sizeof(*r));
-			if (!r || pipe(p)) {
-				free(r);
-				return -1;
-			}
-			r->in = s->fd;
-			r->out = p[1];
-			r->pre = s->pre;
-			r->prelen = s->prelen;
-			if (pthread_create(&th, NULL, relay_main, r)) {
-				close(p[0]);
-				close(p[1]);
-				free(r);
-				return -1;
-			}
-			s->pre = NULL; /* the relay owns it now */
-			s->prelen = 0;
-			pthread_detach(th);
-			s->rd =
-			    sgf_reader_open_fd(p[0], 1, s->name, &c->limits);
-		} else {
-			s->rd =
-			    sgf_reader_open_fd(s->fd, 0, s->name, &c->limits);
-		}
+		s->rd = sgf_reader_open_fd(s->fd, 0, s->name, &c->limits);
 		if (!s->rd)
 			return -1;
+		/* the bytes read to guess the format come first */
+		if (s->pre && sgf_reader_prepend(s->rd, s->pre, s->prelen))
+			return -1;
+		free(s->pre);
+		s->pre = NULL;
+		s->prelen = 0;
 		return 0;
 	}
 	if (!s->pre) {
@@ -1111,7 +1041,7 @@ src_open(struct cli *c, struct src *s, const char *name)
  * error (message in *err). */
 static int
 src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
-	     struct sgf_diag *err)
+	     struct sgf_diag *err, bool nowait)
 {
 	size_t max = c->limits.max_game_bytes;
 
@@ -1191,6 +1121,9 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 			s->buf = nb;
 			s->cap = cap;
 		}
+		if (nowait && s->prepos >= s->prelen && !s->gz &&
+		    input_idle(s->fd))
+			return SGF_READER_WAIT;
 		k = src_read(s, s->buf + s->len, s->cap - s->len);
 		if (k < 0) {
 			err->code = SGF_E_IO;
@@ -1212,11 +1145,12 @@ nomem:
 
 static int
 src_next(struct cli *c, struct src *s, struct sgf_chunk *ch,
-	 struct sgf_diag *err)
+	 struct sgf_diag *err, bool nowait)
 {
 	if (s->rd)
-		return sgf_reader_next(s->rd, ch, err);
-	return src_next_raw(c, s, ch, err);
+		return nowait ? sgf_reader_next_nowait(s->rd, ch, err)
+			      : sgf_reader_next(s->rd, ch, err);
+	return src_next_raw(c, s, ch, err, nowait);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1321,6 +1255,13 @@ struct cli_job {
 	char *err;
 	size_t errlen;
 	FILE *errf;
+	/* where each game's messages go among the output: after
+	 * outb.p[0..out) come err[..err), so that stdout and stderr
+	 * interleave game by game however the games were batched */
+	struct err_mark {
+		size_t out, err;
+	} * marks;
+	size_t nmarks, capmarks;
 	unsigned long games, invalid, scored, agree, disagree;
 	struct job_code codes[32];
 	unsigned ncodes;
@@ -1381,6 +1322,7 @@ job_free(struct cli_job *j)
 	free(j->openerr);
 	obuf_release(&j->outb);
 	free(j->err);
+	free(j->marks);
 	free(j);
 }
 
@@ -1411,6 +1353,25 @@ process_game(struct cli *c, struct cli_job *j, FILE *out, struct sgf_game *g)
 	r.out = out;
 	r.job_ = j;
 	c->process(g, &r, c->ctx);
+	if (j->errf && (fflush(j->errf), j->errlen) &&
+	    (!j->nmarks || j->marks[j->nmarks - 1].err != j->errlen)) {
+		/* this game wrote messages: note where they go */
+		if (j->nmarks == j->capmarks) {
+			size_t cap = j->capmarks ? j->capmarks * 2 : 8;
+			struct err_mark *m =
+			    realloc(j->marks, cap * sizeof(*m));
+			if (m) {
+				j->marks = m;
+				j->capmarks = cap;
+			}
+		}
+		if (j->nmarks < j->capmarks) {
+			fflush(out);
+			j->marks[j->nmarks].out = j->outb.len;
+			j->marks[j->nmarks].err = j->errlen;
+			j->nmarks++;
+		}
+	}
 	j->games++;
 	if (r.flags & CLI_R_INVALID)
 		j->invalid++;
@@ -1611,7 +1572,14 @@ feed(struct cli *c, struct feeder *fd)
 		int r;
 
 		memset(&err, 0, sizeof(err));
-		r = src_next(c, &fd->src, &ch, &err);
+		/* A pipe whose writer is slow (a feed of games): with games
+		 * in hand, do not wait for the next one, answer these
+		 * first.  The reader asks the pipe only when its buffer
+		 * runs dry, not once per game. */
+		r = src_next(c, &fd->src, &ch, &err,
+			     j->nchunks > 0 && fd->src.poll_fd >= 0);
+		if (r == SGF_READER_WAIT)
+			return j;
 		if (r > 0) {
 			if (j->nchunks == cap) {
 				struct sgf_chunk *v;
@@ -1632,8 +1600,7 @@ feed(struct cli *c, struct feeder *fd)
 				j->bytes_done =
 				    fd->bytes_before + ch.offset + ch.len;
 				if (j->nchunks >= BATCH_GAMES ||
-				    bytes >= BATCH_BYTES ||
-				    input_idle(fd->src.poll_fd))
+				    bytes >= BATCH_BYTES)
 					return j;
 				continue;
 			}
@@ -1762,16 +1729,31 @@ emit(struct cli *c, struct writer *w, struct cli_job *j)
 		if (c->file_begin && !c->stop)
 			c->file_begin(c, &w->cur);
 	}
-	if (j->outb.len && !c->stop) {
-		if (fwrite_unlocked(j->outb.p, 1, j->outb.len, c->out) !=
-			j->outb.len ||
-		    ferror_unlocked(c->out))
-			write_failed(c, errno);
-	}
-	if (j->errlen) {
-		if (w->prog.drawn)
-			progress_clear(&w->prog);
-		fwrite(j->err, 1, j->errlen, stderr);
+	{
+		/* the output, with each game's messages after its own
+		 * lines (stdout flushed first, so that the two streams
+		 * interleave game by game when they go to one place) */
+		size_t o = 0, e = 0, k;
+		for (k = 0; k <= j->nmarks; k++) {
+			size_t oe = k < j->nmarks ? j->marks[k].out
+						  : j->outb.len;
+			size_t ee = k < j->nmarks ? j->marks[k].err
+						  : j->errlen;
+			if (oe > o && !c->stop &&
+			    (fwrite_unlocked(j->outb.p + o, 1, oe - o,
+					     c->out) != oe - o ||
+			     ferror_unlocked(c->out)))
+				write_failed(c, errno);
+			o = oe;
+			if (ee > e) {
+				if (w->prog.drawn)
+					progress_clear(&w->prog);
+				if (!c->stop && c->out_is_err_)
+					fflush(c->out);
+				fwrite(j->err + e, 1, ee - e, stderr);
+			}
+			e = ee;
+		}
 	}
 	if (j->openerr) {
 		if (w->prog.drawn)
@@ -2100,6 +2082,16 @@ cli_run(struct cli *c, int argc, char **argv)
 	fd.src.fd = -1;
 	memset(&w, 0, sizeof(w));
 	w.in = &in;
+	{
+		/* Messages go after their game's output lines; that needs
+		 * a flush of stdout before each, but only when both streams
+		 * end up in one place (a terminal, 2>&1). */
+		struct stat s1, s2;
+		c->out_is_err_ = c->out == stdout && fstat(1, &s1) == 0 &&
+				 fstat(2, &s2) == 0 &&
+				 s1.st_dev == s2.st_dev &&
+				 s1.st_ino == s2.st_ino;
+	}
 	w.prog.on = c->progress == 1 || (c->progress < 0 && isatty(2));
 	w.prog.files_total = in.n;
 	w.prog.bytes_total = in.total_bytes;

@@ -137,6 +137,7 @@ struct cli {
 	/* private */
 	char *tmp_path_, *out_path_;
 	bool out_err_;
+	bool out_is_err_; /* stdout and stderr are one file: interleave */
 };
 
 /* Make getopt's own messages say "sgfkit CMD: unrecognized option". */

@@ -77,12 +77,15 @@ line_tsv(struct line *L, const char *s)
 	if (!s)
 		return;
 	for (;;) {
-		size_t n = strcspn(s, "\t\n\r");
-		line_put(L, s, n);
-		if (!s[n])
+		char *o = L->b + L->n, *e = L->b + sizeof(L->b);
+		while (o < e && *s) {
+			char ch = *s++;
+			*o++ = ch == '\t' || ch == '\n' || ch == '\r' ? ' ' : ch;
+		}
+		L->n = (size_t)(o - L->b);
+		if (!*s)
 			return;
-		line_putc(L, ' ');
-		s += n + 1;
+		line_flush(L);
 	}
 }
 

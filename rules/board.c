@@ -11,7 +11,7 @@
  * Zobrist keys: filled once, from splitmix64 with a fixed seed, so that
  * keys are reproducible everywhere.
  */
-static uint64_t zob[BOARD_ARR][3];
+uint64_t board_zob_[BOARD_ARR][3];
 static uint64_t zob_side[3];
 static pthread_once_t zob_once = PTHREAD_ONCE_INIT;
 
@@ -32,9 +32,9 @@ zob_fill(void)
 	int i;
 
 	for (i = 0; i < BOARD_ARR; i++) {
-		zob[i][BOARD_EMPTY] = 0;
-		zob[i][BOARD_BLACK] = splitmix64(&s);
-		zob[i][BOARD_WHITE] = splitmix64(&s);
+		board_zob_[i][BOARD_EMPTY] = 0;
+		board_zob_[i][BOARD_BLACK] = splitmix64(&s);
+		board_zob_[i][BOARD_WHITE] = splitmix64(&s);
 	}
 	zob_side[0] = 0;
 	zob_side[BOARD_BLACK] = splitmix64(&s);
@@ -55,22 +55,13 @@ board_zobrist(bpt pt, int color)
 	pthread_once(&zob_once, zob_fill);
 	if (pt < 0 || pt >= BOARD_ARR || color < 0 || color > 2)
 		return 0;
-	return zob[pt][color];
+	return board_zob_[pt][color];
 }
 
 /* ---------------------------------------------------------------------
  * Small helpers.
  */
-#define NBR_ONE(color) ((uint16_t)(1u << (4 * (color))))
-
-static inline void
-pack_set(struct board *b, bpt pt, int color)
-{
-	unsigned sh = (unsigned)(pt & 31) * 2;
-	uint64_t *w = &b->pack[pt >> 5];
-
-	*w = (*w & ~(3ULL << sh)) | ((uint64_t)color << sh);
-}
+#define NBR_ONE(color) BOARD_NBR_ONE_(color)
 
 static inline void
 empty_add(struct board *b, bpt pt)
@@ -87,57 +78,6 @@ empty_remove(struct board *b, bpt pt)
 
 	b->empty[i] = last;
 	b->c[last].empty_at = (int16_t)i;
-}
-
-/* set_color() for a stone on an empty point (board_play()'s case): the
- * old colour's key is 0 and its packed bits are 00. */
-static inline void
-place_stone(struct board *b, bpt pt, int color)
-{
-	int s = b->stride;
-	uint16_t d = (uint16_t)(NBR_ONE(color) - NBR_ONE(BOARD_EMPTY));
-
-	b->c[pt].color = (uint8_t)color;
-	b->c[pt - 1].nbr += d;
-	b->c[pt + 1].nbr += d;
-	b->c[pt - s].nbr += d;
-	b->c[pt + s].nbr += d;
-	b->key ^= zob[pt][color];
-	b->pack[pt >> 5] |= (uint64_t)color << ((unsigned)(pt & 31) * 2);
-	empty_remove(b, pt);
-}
-
-/* Change the colour of one point, keeping neighbour counts, key, packed
- * position and empty list right (not the chains). */
-static inline void
-set_color(struct board *b, bpt pt, int color)
-{
-	int old = b->c[pt].color;
-	int s = b->stride;
-	uint16_t d = (uint16_t)(NBR_ONE(color) - NBR_ONE(old));
-
-	b->c[pt].color = (uint8_t)color;
-	b->c[pt - 1].nbr += d;
-	b->c[pt + 1].nbr += d;
-	b->c[pt - s].nbr += d;
-	b->c[pt + s].nbr += d;
-	b->key ^= zob[pt][old] ^ zob[pt][color];
-	pack_set(b, pt, color);
-	if (old == BOARD_EMPTY)
-		empty_remove(b, pt);
-	else if (color == BOARD_EMPTY)
-		empty_add(b, pt);
-}
-
-/* Is the empty point lib adjacent to a stone of the chain `head`? */
-static inline bool
-is_liberty_of(const struct board *b, bpt lib, bpt head)
-{
-	int s = b->stride;
-
-	/* empty and wall cells have head 0, which is never a chain head */
-	return b->c[lib - 1].head == head || b->c[lib + 1].head == head ||
-	       b->c[lib - s].head == head || b->c[lib + s].head == head;
 }
 
 /* ---------------------------------------------------------------------
@@ -157,17 +97,16 @@ board_init(struct board *b, int w, int h)
 	b->h = h;
 	b->stride = w + 1;
 	b->ncells = (h + 2) * (w + 1) + 1;
-	b->npack = (b->ncells * 2 + 63) / 64;
 	b->ko = BPT_NONE;
 	b->ko_color = 0;
 	b->captures[0] = b->captures[1] = b->captures[2] = 0;
 	b->key = 0;
 	b->nempty = 0;
+	b->empty_stale = false;
 	/* an empty board, built directly (no flood fill): walls
 	 * everywhere, then the points with their neighbour counts */
 	memset(b->c, 0, (size_t)b->ncells * sizeof(b->c[0]));
-	for (i = 0; i < b->npack; i++)
-		b->pack[i] = ~0ULL; /* all WALL (3) */
+	memset(b->col, BOARD_WALL, (size_t)b->ncells);
 	for (i = 0; i < b->ncells; i++)
 		b->c[i].color = BOARD_WALL;
 	for (y = 0; y < h; y++)
@@ -179,7 +118,7 @@ board_init(struct board *b, int w, int h)
 			b->c[pt].nbr =
 			    (uint16_t)(NBR_ONE(BOARD_WALL) * walls +
 				       NBR_ONE(BOARD_EMPTY) * (4 - walls));
-			pack_set(b, pt, BOARD_EMPTY);
+			b->col[pt] = BOARD_EMPTY;
 			empty_add(b, pt);
 		}
 	return rc;
@@ -190,11 +129,12 @@ board_copy(struct board *dst, const struct board *src)
 {
 	if (dst == src)
 		return;
-	memcpy(dst, src, offsetof(struct board, pack));
-	memcpy(dst->pack, src->pack, (size_t)src->npack * sizeof(src->pack[0]));
+	memcpy(dst, src, offsetof(struct board, col));
+	memcpy(dst->col, src->col, (size_t)src->ncells);
 	memcpy(dst->c, src->c, (size_t)src->ncells * sizeof(src->c[0]));
-	memcpy(dst->empty, src->empty,
-	       (size_t)src->nempty * sizeof(src->empty[0]));
+	if (!src->empty_stale)
+		memcpy(dst->empty, src->empty,
+		       (size_t)src->nempty * sizeof(src->empty[0]));
 }
 
 void
@@ -219,7 +159,8 @@ board_rebuild(struct board *b)
 
 	b->key = 0;
 	b->nempty = 0;
-	/* colours, neighbour counts, key, packing, empty list */
+	b->empty_stale = false;
+	/* colours, neighbour counts, key, empty list */
 	for (i = 0; i < b->ncells; i++) {
 		struct board_cell *c = &b->c[i];
 		c->nbr = 0;
@@ -227,10 +168,10 @@ board_rebuild(struct board *b)
 		c->next = 0;
 		c->nstones = 0;
 		c->nlibs = 0;
-		pack_set(b, (bpt)i, c->color);
+		b->col[i] = c->color;
 		if (c->color == BOARD_WALL)
 			continue;
-		b->key ^= zob[i][c->color];
+		b->key ^= board_zob_[i][c->color];
 		if (c->color == BOARD_EMPTY)
 			empty_add(b, (bpt)i);
 	}
@@ -310,50 +251,153 @@ board_rebuild(struct board *b)
 }
 
 void
+board_recolor(struct board *b, const bpt *pts, const uint8_t *colors, int n)
+{
+	/* stamps: a stone already given its chain in this call, and a
+	 * liberty already counted for the chain being filled */
+	static _Thread_local uint32_t seen[BOARD_ARR], libmark[BOARD_ARR];
+	static _Thread_local uint32_t gen, lgen;
+	struct board_cell *const cell = b->c;
+	const int S = b->stride;
+	const int off[4] = {-1, 1, -S, S};
+	bpt stack[BOARD_ARR];
+	int i, k;
+
+	if (n <= 0)
+		return;
+	if (++gen == 0) { /* wrapped: forget every stamp */
+		memset(seen, 0, sizeof(seen));
+		gen = 1;
+	}
+	/* colours, key, count of empty points, neighbour counts */
+	for (i = 0; i < n; i++) {
+		int p = pts[i], old = cell[p].color, c = colors[i];
+		uint16_t d = (uint16_t)(NBR_ONE(c) - NBR_ONE(old));
+		if (old == c)
+			continue;
+		b->key ^= board_zob_[p][old] ^ board_zob_[p][c];
+		b->nempty += (c == BOARD_EMPTY) - (old == BOARD_EMPTY);
+		cell[p].color = (uint8_t)c;
+		b->col[p] = (uint8_t)c;
+		for (k = 0; k < 4; k++)
+			cell[p + off[k]].nbr =
+			    (uint16_t)(cell[p + off[k]].nbr + d);
+		if (c == BOARD_EMPTY) {
+			cell[p].head = 0;
+			cell[p].next = 0;
+		}
+	}
+	b->empty_stale = true;
+	/* the chains through the points and their neighbours */
+	for (i = 0; i < n; i++) {
+		int j;
+		for (j = -1; j < 4; j++) {
+			int q = pts[i] + (j < 0 ? 0 : off[j]),
+			    color = cell[q].color;
+			int sp = 0, nst = 0, libs = 0, prev = q;
+			if ((color != BOARD_BLACK && color != BOARD_WHITE) ||
+			    seen[q] == gen)
+				continue;
+			if (++lgen == 0) {
+				memset(libmark, 0, sizeof(libmark));
+				lgen = 1;
+			}
+			seen[q] = gen;
+			stack[sp++] = (bpt)q;
+			while (sp) {
+				int p = stack[--sp];
+				cell[p].head = (bpt)q;
+				if (p != q) {
+					cell[prev].next = (bpt)p;
+					prev = p;
+				}
+				nst++;
+				for (k = 0; k < 4; k++) {
+					int r = p + off[k];
+					int cr = cell[r].color;
+					if (cr == color && seen[r] != gen) {
+						seen[r] = gen;
+						stack[sp++] = (bpt)r;
+					} else if (cr == BOARD_EMPTY &&
+						   libmark[r] != lgen) {
+						libmark[r] = lgen;
+						libs++;
+					}
+				}
+			}
+			cell[prev].next = (bpt)q;
+			cell[q].nstones = (uint16_t)nst;
+			cell[q].nlibs = (uint16_t)libs;
+		}
+	}
+}
+
+void
 board_put(struct board *b, bpt pt, int color)
 {
 	if (!board_on(b, pt) || color < BOARD_EMPTY || color > BOARD_WHITE)
 		return;
 	b->c[pt].color = (uint8_t)color;
+	b->col[pt] = (uint8_t)color;
 	if (color != BOARD_EMPTY)
 		b->c[pt].flags |= BOARD_F_TOUCHED;
 }
 
 /* Remove the chain through pt: every stone becomes empty and gives one
- * liberty to each distinct adjacent chain.  Returns the stones removed. */
-static int
-remove_chain(struct board *b, bpt pt)
+ * liberty to each distinct adjacent chain.  Returns the stones removed;
+ * their points go to out[] if out is not NULL. */
+int
+board_remove_chain_(struct board *b, bpt pt, bpt *out)
 {
-	int s = b->stride, n = 0;
-	bpt p = pt;
+	struct board_cell *const cell = b->c;
+	const ptrdiff_t S = b->stride;
+	const int color = cell[pt].color;
+	const uint16_t d = (uint16_t)(NBR_ONE(BOARD_EMPTY) - NBR_ONE(color));
+	uint64_t key = b->key;
+	int n = 0, p = pt;
 
 	do {
-		bpt next = b->c[p].next;
-		bpt nb[4] = {(bpt)(p - 1), (bpt)(p + 1), (bpt)(p - s),
-			     (bpt)(p + s)};
-		bpt seen[4];
-		int ns = 0, k, j;
+		struct board_cell *c = &cell[p];
+		int next = c->next;
+		bpt h0 = 0, h1 = 0, h2 = 0, h;
 
-		set_color(b, p, BOARD_EMPTY);
-		b->c[p].head = 0;
-		b->c[p].next = 0;
-		for (k = 0; k < 4; k++) {
-			int c = b->c[nb[k]].color;
-			bpt h;
-			if (c != BOARD_BLACK && c != BOARD_WHITE)
-				continue;
-			h = b->c[nb[k]].head;
-			for (j = 0; j < ns; j++)
-				if (seen[j] == h)
-					break;
-			if (j < ns)
-				continue;
-			seen[ns++] = h;
-			b->c[h].nlibs++;
+		c->color = BOARD_EMPTY;
+		c[-1].nbr += d;
+		c[1].nbr += d;
+		c[-S].nbr += d;
+		c[S].nbr += d;
+		key ^= board_zob_[p][color];
+		b->col[p] = BOARD_EMPTY;
+		if (!b->empty_stale) {
+			c->empty_at = (int16_t)b->nempty;
+			b->empty[b->nempty] = (bpt)p;
 		}
+		b->nempty++;
+		c->head = 0;
+		c->next = 0;
+		if (out)
+			out[n] = (bpt)p;
 		n++;
+		/* each distinct chain around gains the point; a stone of
+		 * the removed chain has head 0 by now or head pt, which
+		 * gains nothing that counts (it is removed too) */
+		if ((h = c[-1].head) != 0) {
+			cell[h].nlibs++;
+			h0 = h;
+		}
+		if ((h = c[1].head) != 0 && h != h0) {
+			cell[h].nlibs++;
+			h1 = h;
+		}
+		if ((h = c[-S].head) != 0 && h != h0 && h != h1) {
+			cell[h].nlibs++;
+			h2 = h;
+		}
+		if ((h = c[S].head) != 0 && h != h0 && h != h1 && h != h2)
+			cell[h].nlibs++;
 		p = next;
 	} while (p != pt);
+	b->key = key;
 	return n;
 }
 
@@ -371,7 +415,7 @@ board_setup_done(struct board *b)
 			dead[nd++] = (bpt)i;
 	}
 	for (i = 0; i < nd; i++)
-		removed += remove_chain(b, dead[i]);
+		removed += board_remove_chain_(b, dead[i], NULL);
 	b->ko = BPT_NONE;
 	b->ko_color = 0;
 	return removed;
@@ -443,7 +487,7 @@ chain_key(const struct board *b, bpt pt)
 	int color = b->c[pt].color;
 
 	do {
-		k ^= zob[p][color];
+		k ^= board_zob_[p][color];
 		p = b->c[p].next;
 	} while (p != pt);
 	return k;
@@ -456,7 +500,7 @@ board_key_after(const struct board *b, int color, bpt pt)
 	bpt nb[4] = {(bpt)(pt - 1), (bpt)(pt + 1), (bpt)(pt - s),
 		     (bpt)(pt + s)};
 	bpt heads[4];
-	uint64_t key = b->key ^ zob[pt][color];
+	uint64_t key = b->key ^ board_zob_[pt][color];
 	bool captures = false;
 
 	for (k = 0; k < 4; k++) {
@@ -479,7 +523,7 @@ board_key_after(const struct board *b, int color, bpt pt)
 	if (!captures && board_suicide_kind(b, color, pt)) {
 		/* own chain removed: the new stone and every friendly
 		 * chain in atari around it */
-		key ^= zob[pt][color];
+		key ^= board_zob_[pt][color];
 		nh = 0;
 		for (k = 0; k < 4; k++) {
 			bpt h;
@@ -499,16 +543,29 @@ board_key_after(const struct board *b, int color, bpt pt)
 }
 
 /* ---------------------------------------------------------------------
- * Playing.
+ * Playing.  Internally points are ints and neighbours are reached
+ * through a cell pointer, which spares the sign extensions of bpt
+ * arithmetic on the hot path.
  */
 
-/* Merge the chains with heads h1 and h2 (distinct, same colour); returns
- * the head of the result.  The smaller chain joins the larger one. */
-static bpt
-merge(struct board *b, bpt h1, bpt h2)
+/* Is the empty point e a liberty of the chain h? */
+static inline bool
+lib_of(const struct board_cell *e, ptrdiff_t S, int h)
 {
-	struct board_cell *cell = b->c;
-	const int s = b->stride;
+	return e[-1].head == h || e[1].head == h || e[-S].head == h ||
+	       e[S].head == h;
+}
+
+/* Merge the chains with heads h1 and h2 (distinct, same colour); returns
+ * the head of the result.  The smaller chain joins the larger one: its
+ * stones take the new head as they are walked, so a liberty it shares
+ * with itself is counted once, and one it shares with the larger chain
+ * not at all. */
+int
+board_merge_(struct board *b, int h1, int h2)
+{
+	struct board_cell *const cell = b->c;
+	const ptrdiff_t S = b->stride;
 	int big = h1, small = h2, p, t, add = 0;
 
 	if (cell[h2].nstones > cell[h1].nstones) {
@@ -517,99 +574,45 @@ merge(struct board *b, bpt h1, bpt h2)
 	}
 	p = small;
 	do {
-		if (cell[p].nbr & 15) { /* some empty neighbour */
-			if (cell[p - 1].color == BOARD_EMPTY &&
-			    !is_liberty_of(b, (bpt)(p - 1), (bpt)big))
-				add++;
-			if (cell[p + 1].color == BOARD_EMPTY &&
-			    !is_liberty_of(b, (bpt)(p + 1), (bpt)big))
-				add++;
-			if (cell[p - s].color == BOARD_EMPTY &&
-			    !is_liberty_of(b, (bpt)(p - s), (bpt)big))
-				add++;
-			if (cell[p + s].color == BOARD_EMPTY &&
-			    !is_liberty_of(b, (bpt)(p + s), (bpt)big))
-				add++;
+		struct board_cell *c = &cell[p];
+		if (c->nbr & 15) { /* some empty neighbour */
+			add += c[-1].color == BOARD_EMPTY &&
+			       !lib_of(c - 1, S, big);
+			add +=
+			    c[1].color == BOARD_EMPTY && !lib_of(c + 1, S, big);
+			add += c[-S].color == BOARD_EMPTY &&
+			       !lib_of(c - S, S, big);
+			add +=
+			    c[S].color == BOARD_EMPTY && !lib_of(c + S, S, big);
 		}
-		cell[p].head = (bpt)big;
-		p = cell[p].next;
+		c->head = (bpt)big;
+		p = c->next;
 	} while (p != small);
-	cell[big].nstones += cell[small].nstones;
-	cell[big].nlibs += (uint16_t)add;
+	cell[big].nstones = (uint16_t)(cell[big].nstones + cell[small].nstones);
+	cell[big].nlibs = (uint16_t)(cell[big].nlibs + add);
 	/* splice the two circular lists */
 	t = cell[big].next;
 	cell[big].next = cell[small].next;
 	cell[small].next = (bpt)t;
-	return (bpt)big;
+	return big;
 }
 
-/* Note the chain through q (a neighbour of the new stone) once: it
- * loses the liberty taken by the new stone. */
-#define TOUCH_CHAIN(q)                                                         \
-	do {                                                                   \
-		int cq_ = cell[q].color;                                       \
-		if (cq_ == BOARD_BLACK || cq_ == BOARD_WHITE) {                \
-			int h_ = cell[q].head;                                 \
-			if ((nh < 1 || heads[0] != h_) &&                      \
-			    (nh < 2 || heads[1] != h_) &&                      \
-			    (nh < 3 || heads[2] != h_)) {                      \
-				heads[nh++] = h_;                              \
-				cell[h_].nlibs--;                              \
-			}                                                      \
-		}                                                              \
-	} while (0)
-
+/* board.h's inline play, with the colour a constant: the masks and
+ * offsets that depend on it fold away. */
 int
 board_play(struct board *b, int color, bpt pt, int *suicided)
 {
-	struct board_cell *cell = b->c;
-	const int s = b->stride, opp = BOARD_OPP(color);
-	int j, nh = 0, captured = 0, ncapchains = 0, head = pt, capat = 0;
-	int heads[4];
-	unsigned nbr = cell[pt].nbr;
+	if (color == BOARD_WHITE)
+		return board_play_(b, BOARD_WHITE, pt, suicided, NULL, true);
+	return board_play_(b, BOARD_BLACK, pt, suicided, NULL, true);
+}
 
-	if (suicided)
-		*suicided = 0;
-	place_stone(b, pt, color);
-	cell[pt].flags |= BOARD_F_TOUCHED;
-	cell[pt].head = pt;
-	cell[pt].next = pt;
-	cell[pt].nstones = 1;
-	cell[pt].nlibs = (uint16_t)(nbr & 15);
-	b->ko = BPT_NONE;
-	b->ko_color = 0;
-	/* no stone around: nothing else changes (common early on), unless
-	 * there is no point around either (a 1x1 board: suicide) */
-	if (!(nbr & (NBR_ONE(BOARD_BLACK) * 15 | NBR_ONE(BOARD_WHITE) * 15)) &&
-	    (nbr & 15))
-		return 0;
-	TOUCH_CHAIN(pt - 1);
-	TOUCH_CHAIN(pt + 1);
-	TOUCH_CHAIN(pt - s);
-	TOUCH_CHAIN(pt + s);
-	for (j = 0; j < nh; j++) {
-		int h = heads[j];
-		if (cell[h].color == color) {
-			head = merge(b, (bpt)head, (bpt)h);
-		} else if (cell[h].nlibs == 0) {
-			capat = h;
-			ncapchains++;
-			captured += remove_chain(b, (bpt)h);
-		}
-	}
-	if (captured)
-		b->captures[color] += (unsigned)captured;
-	if (cell[head].nlibs == 0) {
-		int n = remove_chain(b, (bpt)head);
-		b->captures[opp] += (unsigned)n;
-		if (suicided)
-			*suicided = n;
-	} else if (captured == 1 && ncapchains == 1 &&
-		   cell[head].nstones == 1 && cell[head].nlibs == 1) {
-		b->ko = (bpt)capat;
-		b->ko_color = (uint8_t)opp;
-	}
-	return captured;
+int
+board_play_rec(struct board *b, int color, bpt pt, int *suicided, bpt *removed)
+{
+	if (color == BOARD_WHITE)
+		return board_play_(b, BOARD_WHITE, pt, suicided, removed, true);
+	return board_play_(b, BOARD_BLACK, pt, suicided, removed, true);
 }
 
 void
@@ -634,11 +637,10 @@ board_check_consistency(const struct board *b)
 		return 1;
 	if (ref.nempty != b->nempty)
 		return 2;
-	for (i = 0; i < b->npack; i++)
-		if (ref.pack[i] != b->pack[i])
-			return 3;
 	for (i = 0; i < b->ncells; i++) {
 		const struct board_cell *c = &b->c[i], *r = &ref.c[i];
+		if (b->col[i] != c->color)
+			return 3;
 		if (c->color != r->color)
 			return 4;
 		if (c->color == BOARD_WALL)
@@ -646,8 +648,9 @@ board_check_consistency(const struct board *b)
 		if (c->nbr != r->nbr)
 			return 5;
 		if (c->color == BOARD_EMPTY) {
-			if (c->empty_at < 0 || c->empty_at >= b->nempty ||
-			    b->empty[c->empty_at] != i)
+			if (!b->empty_stale &&
+			    (c->empty_at < 0 || c->empty_at >= b->nempty ||
+			     b->empty[c->empty_at] != i))
 				return 6;
 			n++;
 			continue;

@@ -23,14 +23,14 @@
  * Hashing: a 64-bit Zobrist key of the stones only (positional), from a
  * table filled by splitmix64 with a fixed seed, so keys are the same on
  * every run and platform.  board_side_key() gives the extra key for the
- * side to move (situational superko).  The board also keeps the
- * position packed at 2 bits per cell (board_packed()) so that a hash hit
- * can be confirmed exactly.
+ * side to move (situational superko).  The board also keeps the colours
+ * alone, one byte per cell (board_colors()), so that a position can be
+ * saved and compared cheaply (a hash hit confirmed exactly).
  *
  * The struct is visible so callers can put boards on the stack and copy
  * them, but its fields are private: use the accessors below.  A board is
- * about 46 KB at the maximum size; board_copy() copies only the part a
- * board of its size uses (about 7 KB for 19x19).
+ * about 54 KB at the maximum size; board_copy() copies only the part a
+ * board of its size uses (about 8 KB for 19x19).
  *
  * Library code: never prints, never exits, never allocates.
  */
@@ -38,12 +38,12 @@
 #define BOARD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define BOARD_MAX_SIDE	 52
 #define BOARD_STRIDE_MAX (BOARD_MAX_SIDE + 1)
 #define BOARD_ARR	 ((BOARD_MAX_SIDE + 2) * (BOARD_MAX_SIDE + 1) + 1)
-#define BOARD_PACK_WORDS ((BOARD_ARR * 2 + 63) / 64)
 
 typedef int16_t bpt; /* padded point index */
 enum { BPT_NONE = 0, BPT_PASS = 1 };
@@ -79,14 +79,15 @@ struct board_cell {
 
 struct board {
 	/* header: copied whole by board_copy() */
-	int w, h, stride, ncells, npack;
+	int w, h, stride, ncells;
 	bpt ko; /* point where ko_color may not play next, or 0 */
 	uint8_t ko_color;
 	unsigned captures[3]; /* stones captured by BLACK / WHITE */
 	uint64_t key;	      /* positional Zobrist key */
 	int nempty;
-	/* arrays: only the first ncells / nempty / npack entries are used */
-	uint64_t pack[BOARD_PACK_WORDS]; /* 2 bits per cell: the colour */
+	bool empty_stale; /* board_play_inline() left empty[] behind */
+	/* arrays: only the first ncells / nempty entries are used */
+	uint8_t col[BOARD_ARR]; /* the colour of each cell, as in c[] */
 	struct board_cell c[BOARD_ARR];
 	bpt empty[BOARD_ARR];
 };
@@ -159,6 +160,9 @@ board_nempty(const struct board *b)
 {
 	return b->nempty;
 }
+/* The i-th empty point (0 <= i < board_nempty()), in no set order; not
+ * after board_play_inline() until board_rebuild() or
+ * board_setup_done(). */
 static inline bpt
 board_empty_at(const struct board *b, int i)
 {
@@ -175,18 +179,18 @@ uint64_t board_side_key(int color);
 /* Zobrist key of a stone of `color` on pt. */
 uint64_t board_zobrist(bpt pt, int color);
 
-/* Packed position: board_pack_words(b) words, 2 bits (the colour) per
- * cell.  Two boards of the same size hold the same stones iff their
- * packed words are equal. */
-static inline const uint64_t *
-board_packed(const struct board *b)
+/* The colour of every cell, board_ncells(b) bytes indexed by point
+ * (walls included).  Two boards of the same size hold the same stones
+ * iff these bytes are equal. */
+static inline const uint8_t *
+board_colors(const struct board *b)
 {
-	return b->pack;
+	return b->col;
 }
 static inline int
-board_pack_words(const struct board *b)
+board_ncells(const struct board *b)
 {
-	return b->npack;
+	return b->ncells;
 }
 
 /* True when every neighbour of the empty point pt is `color` or wall. */
@@ -221,6 +225,13 @@ uint64_t board_key_after(const struct board *b, int color, bpt pt);
  * captured; *suicided (if not NULL) gets the number of own stones
  * removed.  pt must be empty and on the board. */
 int board_play(struct board *b, int color, bpt pt, int *suicided);
+/* board_play(), also writing to removed[] the points whose stone it
+ * took away: the captured stones, then the player's own stones if the
+ * move was a suicide (the caller learns how many from the return value
+ * and *suicided).  removed[] must have room for w * h points.  For a
+ * replay that must rebuild earlier positions. */
+int board_play_rec(struct board *b, int color, bpt pt, int *suicided,
+		   bpt *removed);
 /* A pass: clears the ko point. */
 void board_pass(struct board *b);
 
@@ -243,9 +254,31 @@ board_touched(const struct board *b, bpt pt)
 {
 	return b->c[pt].flags & BOARD_F_TOUCHED;
 }
+/* Set or clear that flag of pt (a replay going back to an earlier
+ * position). */
+static inline void
+board_set_touched(struct board *b, bpt pt, bool on)
+{
+	if (on)
+		b->c[pt].flags |= BOARD_F_TOUCHED;
+	else
+		b->c[pt].flags &= (uint8_t)~BOARD_F_TOUCHED;
+}
+
+/* Give the n points pts[] the colours colors[] (each point once) and
+ * bring what derives from colours up to date around them: neighbour
+ * counts, key, colour bytes, the count of empty points, and the chains
+ * through or next to a changed point (found again by flood fill, so
+ * their heads may change).  The ko point, the captures and the touched
+ * flags are left alone; the list of empty points is left stale, as by
+ * board_play_inline().  A chain left without liberty is not removed:
+ * the caller sets a position that arose in play.  The cost is that of
+ * the changed points and of the chains they touch, not of the board. */
+void board_recolor(struct board *b, const bpt *pts, const uint8_t *colors,
+		   int n);
 
 /* Rebuild every derived field (chains, liberties, neighbour counts,
- * empty list, key, packed position) from the colours alone.  Does not
+ * empty list, key, colour bytes) from the colours alone.  Does not
  * remove chains without liberty. */
 void board_rebuild(struct board *b);
 
@@ -253,5 +286,202 @@ void board_rebuild(struct board *b);
  * the incremental state.  Returns 0 if consistent, else a positive code
  * naming the first mismatch (for tests). */
 int board_check_consistency(const struct board *b);
+
+/* ---------------------------------------------------------------------
+ * The play itself, inline: board_play() and board_play_rec() are this
+ * code, and a replay loop may call board_play_inline() (the contract of
+ * board_play_rec(), removed may be NULL) to have it without a call.
+ * board_play_inline() also leaves the list of empty points behind (a
+ * replay does not need it): board_nempty() stays right, board_empty_at()
+ * is wrong until board_rebuild() or board_setup_done(), and board_play()
+ * must not be used on the board until then either.
+ * Names ending in '_' are private to it.  Internally points are ints
+ * and neighbours are reached through a cell pointer, which spares the
+ * sign extensions of bpt arithmetic.
+ */
+#define BOARD_NBR_ONE_(color) ((uint16_t)(1u << (4 * (color))))
+extern uint64_t board_zob_[BOARD_ARR][3]; /* Zobrist keys (board.c) */
+/* Merge two chains (heads h1 != h2, same colour); returns the head. */
+int board_merge_(struct board *b, int h1, int h2);
+/* Remove the chain through pt (see board.c). */
+int board_remove_chain_(struct board *b, bpt pt, bpt *out);
+
+/* Add the lone stone c0 (point pt, a chain of its own) to the friendly
+ * chain h next to it: each empty neighbour e of pt that h did not touch
+ * becomes a liberty of h, and `add` more (-1 when pt is the new stone:
+ * it was a liberty of h).  When pt is e's only neighbour of its colour,
+ * h cannot touch e; otherwise e's other neighbours are looked at (pt's
+ * head is not h yet). */
+#define BOARD_JOIN_LIB_(e, o1, o2, o3)                                         \
+	((e)->color == BOARD_EMPTY &&                                          \
+	 (((e)->nbr & BOARD_NBR_ONE_(color) * 15) == BOARD_NBR_ONE_(color) ||  \
+	  !((e)[o1].head == h || (e)[o2].head == h || (e)[o3].head == h)))
+
+static inline void __attribute__((always_inline))
+board_join_(struct board *b, struct board_cell *c0, const int color, int h,
+	    int pt, int add)
+{
+	struct board_cell *const cell = b->c;
+	const ptrdiff_t S = b->stride;
+
+	if (c0->nbr & 15) {
+		add += BOARD_JOIN_LIB_(c0 - 1, -1, -S, S);
+		add += BOARD_JOIN_LIB_(c0 + 1, 1, -S, S);
+		add += BOARD_JOIN_LIB_(c0 - S, -1, 1, -S);
+		add += BOARD_JOIN_LIB_(c0 + S, -1, 1, S);
+	}
+	cell[h].nlibs = (uint16_t)(cell[h].nlibs + add);
+	cell[h].nstones++;
+	c0->head = (bpt)h;
+	c0->next = cell[h].next;
+	cell[h].next = (bpt)pt;
+}
+
+/* The enemy chain of the neighbour cq of the new stone loses the
+ * liberty pt, once (the heads seen so far are eh[0 .. ne-1]); a chain
+ * left without liberty is captured at once, and its stones then read
+ * as empty to the later neighbours. */
+#define BOARD_ENEMY_(cq)                                                       \
+	do {                                                                   \
+		if ((cq)->color == opp) {                                      \
+			int h_ = (cq)->head;                                   \
+			if ((ne < 1 || eh[0] != h_) &&                         \
+			    (ne < 2 || eh[1] != h_) &&                         \
+			    (ne < 3 || eh[2] != h_)) {                         \
+				eh[ne++] = h_;                                 \
+				if (!--cell[h_].nlibs) {                       \
+					captured += board_remove_chain_(       \
+					    b, (bpt)h_,                        \
+					    rec ? rec + captured : NULL);      \
+					capat = h_;                            \
+					ncap++;                                \
+				}                                              \
+			}                                                      \
+		}                                                              \
+	} while (0)
+
+/* A friendly chain through cq other than the new stone's merges with
+ * it (it loses the liberty pt first); a lone stone joins it the cheap
+ * way. */
+#define BOARD_FRIEND_(cq)                                                      \
+	do {                                                                   \
+		if ((cq)->color == color && (cq)->head != head) {              \
+			int h_ = (cq)->head;                                   \
+			if (cell[h_].nstones == 1) {                           \
+				board_join_(b, cq, color, head, h_, 0);        \
+			} else {                                               \
+				cell[h_].nlibs--;                              \
+				head = board_merge_(b, head, h_);              \
+			}                                                      \
+		}                                                              \
+	} while (0)
+
+static inline int __attribute__((always_inline))
+board_play_(struct board *b, const int color, int pt, int *suicided, bpt *rec,
+	    const bool keep_empty)
+{
+	struct board_cell *const cell = b->c;
+	struct board_cell *const c0 = &cell[pt];
+	const ptrdiff_t S = b->stride;
+	const int opp = BOARD_OPP(color);
+	const unsigned nbr = c0->nbr;
+	const uint16_t d =
+	    (uint16_t)(BOARD_NBR_ONE_(color) - BOARD_NBR_ONE_(BOARD_EMPTY));
+	int captured = 0, ncap = 0, ne = 0, head = pt, capat = 0, eh[4];
+
+	/* the stone: colour, neighbour counts, key, empty list */
+	c0->color = (uint8_t)color;
+	b->col[pt] = (uint8_t)color;
+	c0->flags |= BOARD_F_TOUCHED;
+	c0[-1].nbr += d;
+	c0[1].nbr += d;
+	c0[-S].nbr += d;
+	c0[S].nbr += d;
+	b->key ^= board_zob_[pt][color];
+	if (keep_empty) {
+		int i = c0->empty_at, last = b->empty[--b->nempty];
+		b->empty[i] = (bpt)last;
+		cell[last].empty_at = (int16_t)i;
+	} else {
+		b->nempty--;
+		b->empty_stale = true;
+	}
+	/* a chain of its own */
+	c0->head = (bpt)pt;
+	c0->next = (bpt)pt;
+	c0->nstones = 1;
+	c0->nlibs = (uint16_t)(nbr & 15);
+	b->ko = BPT_NONE;
+	b->ko_color = 0;
+	if (suicided)
+		*suicided = 0;
+	/* no stone around: nothing else changes (common early on), unless
+	 * there is no point around either (a 1x1 board: suicide) */
+	if (!(nbr & (BOARD_NBR_ONE_(BOARD_BLACK) * 15 |
+		     BOARD_NBR_ONE_(BOARD_WHITE) * 15)) &&
+	    (nbr & 15))
+		return 0;
+	/* enemies first: captures give the new stone its liberties before
+	 * it joins its friends */
+	if ((nbr & BOARD_NBR_ONE_(opp) * 15) == BOARD_NBR_ONE_(opp)) {
+		/* one enemy stone around: no chain to count twice */
+		struct board_cell *e = c0[-1].color == opp   ? c0 - 1
+				       : c0[1].color == opp  ? c0 + 1
+				       : c0[-S].color == opp ? c0 - S
+							     : c0 + S;
+		int h = e->head;
+		if (!--cell[h].nlibs) {
+			captured = board_remove_chain_(b, (bpt)h, rec);
+			capat = h;
+			ncap = 1;
+			b->captures[color] += (unsigned)captured;
+		}
+	} else if (nbr & BOARD_NBR_ONE_(opp) * 15) {
+		BOARD_ENEMY_(c0 - 1);
+		BOARD_ENEMY_(c0 + 1);
+		BOARD_ENEMY_(c0 - S);
+		BOARD_ENEMY_(c0 + S);
+		if (captured)
+			b->captures[color] += (unsigned)captured;
+	}
+	if (nbr & BOARD_NBR_ONE_(color) * 15) {
+		/* the lone stone joins the first friend, which is cheap;
+		 * any other friendly chain then merges */
+		struct board_cell *f = c0[-1].color == color   ? c0 - 1
+				       : c0[1].color == color  ? c0 + 1
+				       : c0[-S].color == color ? c0 - S
+							       : c0 + S;
+		head = f->head;
+		board_join_(b, c0, color, head, pt, -1);
+		if ((nbr & BOARD_NBR_ONE_(color) * 15) !=
+		    BOARD_NBR_ONE_(color)) {
+			BOARD_FRIEND_(c0 - 1);
+			BOARD_FRIEND_(c0 + 1);
+			BOARD_FRIEND_(c0 - S);
+			BOARD_FRIEND_(c0 + S);
+		}
+	}
+	if (cell[head].nlibs == 0) {
+		int n = board_remove_chain_(b, (bpt)head,
+					    rec ? rec + captured : NULL);
+		b->captures[opp] += (unsigned)n;
+		if (suicided)
+			*suicided = n;
+	} else if (captured == 1 && ncap == 1 && head == pt && c0->nlibs == 1) {
+		b->ko = (bpt)capat;
+		b->ko_color = (uint8_t)opp;
+	}
+	return captured;
+}
+
+static inline int __attribute__((always_inline))
+board_play_inline(struct board *b, int color, bpt pt, int *suicided,
+		  bpt *removed)
+{
+	if (color == BOARD_WHITE)
+		return board_play_(b, BOARD_WHITE, pt, suicided, removed,
+				   false);
+	return board_play_(b, BOARD_BLACK, pt, suicided, removed, false);
+}
 
 #endif

@@ -69,7 +69,7 @@ check_add_dialect(struct check_list *l, const struct sgf_game *g)
 
 	if (!g->root)
 		return;
-	sgf_gameinfo(g, &gi);
+	sgf_gameinfo_root(g, &gi); /* the notes: no need to walk the tree */
 	for (i = 0; i < gi.nnotes && i < SGF_GAMEINFO_NOTES; i++) {
 		struct check_problem p;
 

@@ -19,11 +19,11 @@ enum check_severity { CHECK_WARNING = 1, CHECK_ERROR = 2 };
 /* One problem.  Strings are owned by the list (arena of the list). */
 struct check_problem {
 	enum check_severity severity;
-	const char *code;      /* "syntax", "occupied", "suicide", "ko", ... */
-	char message[200];     /* lower case, no final period */
-	int move;              /* move number along its variation, 0 if none */
-	char point[4];         /* SGF letters ("pd"), "" if none */
-	char vertex[5];        /* A1-style name skipping I ("Q16"), "" if none */
+	const char *code;  /* "syntax", "occupied", "suicide", "ko", ... */
+	char message[200]; /* lower case, no final period */
+	int move;	   /* move number along its variation, 0 if none */
+	char point[4];	   /* SGF letters ("pd"), "" if none */
+	char vertex[5];	   /* A1-style name skipping I ("Q16"), "" if none */
 	uint32_t line, column; /* 1-based position in the file, 0 if unknown */
 	char variation[64];    /* "" for the main line; see man page */
 };
@@ -49,17 +49,15 @@ void check_add_syntax(struct check_list *l, const struct sgf_game *g);
  * to mean. */
 void check_add_dialect(struct check_list *l, const struct sgf_game *g);
 
-
-
 /* ---------------------------------------------------------------------
  * Rules replay (rules/replay.c).
  */
 struct check_opts {
 	const char *rules;  /* --rules name, or NULL: the game's RU, else
 			     * Japanese */
-	int ko;             /* -1: the rule set's; else enum rules_ko */
-	int suicide;        /* -1: the rule set's; 0 forbid; 1 allow */
-	int max_moves;      /* > 0: warn "long-game" past this many moves */
+	int ko;		    /* -1: the rule set's; else enum rules_ko */
+	int suicide;	    /* -1: the rule set's; 0 forbid; 1 allow */
+	int max_moves;	    /* > 0: warn "long-game" past this many moves */
 	int main_line_only; /* skip variations */
 };
 void check_opts_default(struct check_opts *o);
@@ -69,4 +67,10 @@ void check_opts_default(struct check_opts *o);
  * (see check_add_syntax).  Returns 0, or -1 when out of memory. */
 int check_game(const struct sgf_game *g, const struct check_opts *o,
 	       struct check_list *out);
+
+/* Tests only: AND every repetition-history key with `mask` (all ones
+ * by default) from the next check_game() on, so that a test can force
+ * hash collisions (mask 0: every key collides) and see that they never
+ * change a verdict.  Not thread-safe: call it with no check running. */
+void check_test_key_mask(uint64_t mask);
 #endif

@@ -6,9 +6,10 @@
  *
  * Lines.  The main line and every variation are replayed.  Each
  * variation starts from the position where it leaves its parent (the
- * position is saved at the branching node and restored; nothing is
- * replayed twice).  The tree is walked without recursion, so trees of
- * any depth are fine.
+ * board is taken back there by undoing the changes logged since, at a
+ * cost of what changed, not of the board; nothing is replayed twice).
+ * The tree is walked without recursion, so trees of any depth are
+ * fine.
  *
  * Move numbers.  Every B or W node counts as one move, passes included,
  * from the start of the game along the line the move is in: the first
@@ -39,8 +40,9 @@
  * plays only, and the simple-ko rule applies as well.  Every rule set
  * also applies the simple-ko rule first, and an immediate recapture is
  * reported as "ko" rather than "superko".  Keys are 64-bit Zobrist
- * hashes; every hash hit is confirmed against the stored position, so a
- * hash collision can never reject a legal move.  Under simple-ko rule
+ * hashes; every hash hit is confirmed against the earlier position
+ * itself (and its side), so a hash collision can never reject a legal
+ * move.  Under simple-ko rule
  * sets the same history (situational) finds long cycles, reported once
  * per line as the warning "cycle".
  *
@@ -84,6 +86,7 @@
  * max_moves N allows 2N B/W nodes on a line, and the first node past
  * them gets the warning "long-game" (once per line), numbered as above.
  */
+#include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -95,6 +98,15 @@
 #include "board.h"
 #include "check.h"
 
+/* See check_test_key_mask(). */
+static uint64_t test_key_mask = ~(uint64_t)0;
+
+void
+check_test_key_mask(uint64_t mask)
+{
+	test_key_mask = mask;
+}
+
 void
 check_opts_default(struct check_opts *o)
 {
@@ -104,140 +116,158 @@ check_opts_default(struct check_opts *o)
 }
 
 /* ---------------------------------------------------------------------
- * Repetition history: a stack of positions with an open-addressing
- * hash set over it.  Entries are only ever removed from the top (the
- * tree walk is depth first), which lets a linear-probing table delete by
- * clearing the slot: no entry still present probed through a slot filled
- * after it.
+ * Repetition history: a stack of positions (one entry per position on
+ * the current path) with chained hashing over it.  Entries are only
+ * ever removed from the top (the tree walk is depth first), so each
+ * chain is newest first and popping an entry restores its chain head.
+ *
+ * An entry holds the 64-bit key, not the position: a key hit is
+ * confirmed against the earlier position rebuilt from a checkpoint (a
+ * copy of the board's colours taken every HIST_CP_EVERY changes along
+ * the path, and at the start of each epoch) and the log of every colour
+ * change since (by moves and by setup nodes).  Hits are rare (real
+ * repetitions and a 2^-64 collision), so this costs far less than
+ * keeping a copy of every position, and a collision can never reject a
+ * legal move.  The same log, read backwards, takes the board back to a
+ * branching node (undo_to()).
  */
-struct hist_slot {
-	uint64_t key;
-	uint32_t idx; /* entry index + 1; 0 = free */
-};
-
 struct hist_entry {
 	uint64_t key;
+	uint32_t prev; /* previous entry of the chain, index + 1; 0: none */
+	uint32_t log;  /* log length when this position arose */
 	int32_t move;  /* move number after which this position arose */
-	uint32_t slot; /* where it sits in the table */
-	uint8_t start; /* the start of a line or a setup position */
+	/* the side to move (situational) or creator (natural), and
+	 * HIST_START for the start of a line or a setup position */
+	uint16_t side;
 };
+#define HIST_START 0x100
+
+/* A log entry: a point, its new colour and its old colour, 16 bits.
+ * A stone played on an empty point: old colour empty if the point was
+ * untouched in its epoch (see board_touched()), so that going back
+ * clears the flag again, LOG_RETOUCH (3, never a real colour) if it was
+ * touched already.  (Setup records restore the flags around setups.) */
+#define LOG_PT_BITS 12
+#define LOG_PT_MASK ((1u << LOG_PT_BITS) - 1)
+#define LOG_ENTRY(pt, new, old)                                                \
+	((uint16_t)((unsigned)(pt) | (unsigned)(new) << LOG_PT_BITS |          \
+		    (unsigned)(old) << (LOG_PT_BITS + 2)))
+#define LOG_NEW(e)  (((unsigned)(e) >> LOG_PT_BITS) & 3)
+#define LOG_OLD(e)  ((unsigned)(e) >> (LOG_PT_BITS + 2))
+#define LOG_RETOUCH 3
+_Static_assert(BOARD_ARR <= 1 << LOG_PT_BITS, "a point fits a log entry");
+/* Changes between checkpoints: bounds the work of confirming a hit. */
+#define HIST_CP_EVERY 64
 
 struct history {
-	struct hist_slot *tab;
-	uint32_t mask; /* table size - 1 */
 	struct hist_entry *e;
-	uint64_t *pack;		/* npack words per entry */
-	size_t n, cap, packcap; /* entries; entries; words of pack */
-	size_t room; /* hist_push() may add without growing while n < room */
-	int npack;
+	size_t n, cap;
+	uint32_t *head; /* chain heads by key & mask: entry index + 1 */
+	uint32_t mask;
+	size_t room;   /* hist_push() may add without growing while n < room */
+	uint16_t *log; /* changes along the path: LOG_ENTRY */
+	size_t nlog, caplog;
+	uint8_t *cp;	 /* checkpoints: ncells colours each */
+	uint32_t *cplog; /* log length at each checkpoint */
+	size_t ncp, capcp;
+	size_t cp_next; /* log length that calls for the next checkpoint */
+	/* setup records: the log length at each setup node on the path,
+	 * with the touched flags just before it (the setup's colour
+	 * changes are in the log, but it resets every flag) */
+	uint32_t *recpos;
+	uint64_t *recbits; /* (ncells + 63) / 64 words each */
+	size_t nrec, caprec;
+	int ncells;
 };
-
-/* The number of entries the arrays and the table hold without growing
- * (the table is kept at most half full). */
-static void
-hist_set_room(struct history *h)
-{
-	size_t r = h->cap;
-
-	if (h->npack > 0 && h->packcap / (size_t)h->npack < r)
-		r = h->packcap / (size_t)h->npack;
-	if (((size_t)h->mask + 1) / 2 < r)
-		r = ((size_t)h->mask + 1) / 2;
-	h->room = r;
-}
 
 static int
 hist_init(struct history *h)
 {
 	memset(h, 0, sizeof(*h));
 	h->mask = 1023;
-	h->tab = calloc(h->mask + 1, sizeof(*h->tab));
-	return h->tab ? 0 : -1;
+	h->head = calloc(h->mask + 1, sizeof(*h->head));
+	return h->head ? 0 : -1;
 }
 
 static void
 hist_release(struct history *h)
 {
-	free(h->tab);
+	free(h->head);
 	free(h->e);
-	free(h->pack);
+	free(h->log);
+	free(h->cp);
+	free(h->cplog);
+	free(h->recpos);
+	free(h->recbits);
 	memset(h, 0, sizeof(*h));
 }
 
-static inline uint32_t
-hist_hash(uint64_t key, uint32_t mask)
+/* Does entry e hold exactly the position `col` (colour bytes, see
+ * board_colors()) with this side?  The position of e is rebuilt from
+ * its checkpoint, the last one taken at or before it (checkpoints come
+ * in log order, and one is taken at the start of each epoch, so that
+ * one is in e's epoch), and the log. */
+static bool
+hist_same(const struct history *h, const struct hist_entry *e, int side,
+	  const uint8_t *col)
 {
-	return (uint32_t)((key * 0x9e3779b97f4a7c15ULL) >> 40) & mask;
+	uint8_t buf[BOARD_ARR];
+	size_t i, lo = 0, hi = h->ncp, cp;
+
+	if ((e->side & 0xff) != side)
+		return false;
+	while (hi - lo > 1) { /* cplog[lo] <= e->log < cplog[hi] */
+		size_t mid = lo + (hi - lo) / 2;
+		if (h->cplog[mid] <= e->log)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	cp = lo;
+	memcpy(buf, h->cp + cp * (size_t)h->ncells, (size_t)h->ncells);
+	for (i = h->cplog[cp]; i < e->log; i++)
+		buf[h->log[i] & LOG_PT_MASK] = (uint8_t)LOG_NEW(h->log[i]);
+	return memcmp(buf, col, (size_t)h->ncells) == 0;
 }
 
-/* Find an entry with index >= base holding this key and exactly this
- * packed position; returns its index or -1. */
+/* Find an entry with index >= base holding this key, this side and
+ * exactly this position; returns its index or -1. */
 static long
-hist_find(const struct history *h, uint64_t key, const uint64_t *pack,
+hist_find(const struct history *h, uint64_t key, int side, const uint8_t *col,
 	  size_t base)
 {
-	uint32_t i = hist_hash(key, h->mask);
+	uint32_t i;
 
-	for (;; i = (i + 1) & h->mask) {
-		const struct hist_slot *s = &h->tab[i];
-		size_t idx;
-		if (!s->idx)
-			return -1;
-		if (s->key != key)
-			continue;
-		idx = s->idx - 1;
-		if (idx < base)
-			continue;
-		if (memcmp(h->pack + idx * (size_t)h->npack, pack,
-			   (size_t)h->npack * sizeof(uint64_t)) == 0)
-			return (long)idx;
-	}
-}
-
-static void
-hist_place(struct history *h, size_t idx)
-{
-	uint32_t i = hist_hash(h->e[idx].key, h->mask);
-
-	while (h->tab[i].idx)
-		i = (i + 1) & h->mask;
-	h->tab[i].key = h->e[idx].key;
-	h->tab[i].idx = (uint32_t)(idx + 1);
-	h->e[idx].slot = i;
+	for (i = h->head[key & h->mask]; i > base; i = h->e[i - 1].prev)
+		if (h->e[i - 1].key == key &&
+		    hist_same(h, &h->e[i - 1], side, col))
+			return (long)(i - 1);
+	return -1;
 }
 
 static int hist_grow(struct history *h);
 
 /* Push a position (inline fast path; hist_grow() when something is
- * full). */
-static inline int
-hist_push(struct history *h, uint64_t key, const uint64_t *pack, int move,
-	  int start)
+ * full).  The position must be the board's now, at the log's length.
+ * `side` may include HIST_START. */
+static inline int __attribute__((always_inline))
+hist_push(struct history *h, uint64_t key, int side, int move)
 {
 	struct hist_entry *e;
-	uint64_t *dst;
-	uint32_t i;
+	uint32_t *hd;
 
 	if (h->n >= h->room) {
 		if (hist_grow(h))
 			return -1;
 	}
 	e = &h->e[h->n];
+	hd = &h->head[key & h->mask];
 	e->key = key;
+	e->prev = *hd;
+	e->log = (uint32_t)h->nlog;
 	e->move = move;
-	e->start = (uint8_t)start;
-	dst = h->pack + h->n * (size_t)h->npack;
-	if (h->npack == 14) /* 19x19: a fixed-size copy the compiler inlines */
-		memcpy(dst, pack, 14 * sizeof(uint64_t));
-	else
-		memcpy(dst, pack, (size_t)h->npack * sizeof(uint64_t));
-	i = hist_hash(key, h->mask);
-	while (h->tab[i].idx)
-		i = (i + 1) & h->mask;
-	h->tab[i].key = key;
-	h->tab[i].idx = (uint32_t)(h->n + 1);
-	e->slot = i;
-	h->n++;
+	e->side = (uint16_t)side;
+	*hd = (uint32_t)++h->n;
 	return 0;
 }
 
@@ -252,30 +282,22 @@ hist_grow(struct history *h)
 		h->e = e;
 		h->cap = cap;
 	}
-	if ((h->n + 1) * (size_t)h->npack > h->packcap) {
-		size_t cap = h->packcap ? h->packcap * 2 : 4096;
-		uint64_t *p;
-		while (cap < (h->n + 1) * (size_t)h->npack)
-			cap *= 2;
-		p = realloc(h->pack, cap * sizeof(*p));
-		if (!p)
-			return -1;
-		h->pack = p;
-		h->packcap = cap;
-	}
-	if ((h->n + 1) * 2 > (size_t)h->mask + 1) {
-		uint32_t size = (h->mask + 1) * 2;
-		struct hist_slot *t = calloc(size, sizeof(*t));
+	if (h->n + 1 > (size_t)h->mask + 1) {
+		uint32_t size = (h->mask + 1) * 2, *t;
 		size_t i;
-		if (!t)
+		if (size > UINT32_MAX / 2 || !(t = calloc(size, sizeof(*t))))
 			return -1;
-		free(h->tab);
-		h->tab = t;
+		free(h->head);
+		h->head = t;
 		h->mask = size - 1;
-		for (i = 0; i < h->n; i++) /* in order: see above */
-			hist_place(h, i);
+		/* relink in order: chains stay newest first */
+		for (i = 0; i < h->n; i++) {
+			uint32_t *hd = &h->head[h->e[i].key & h->mask];
+			h->e[i].prev = *hd;
+			*hd = (uint32_t)(i + 1);
+		}
 	}
-	hist_set_room(h);
+	h->room = h->cap < (size_t)h->mask + 1 ? h->cap : (size_t)h->mask + 1;
 	return 0;
 }
 
@@ -283,9 +305,81 @@ static void
 hist_truncate(struct history *h, size_t n)
 {
 	while (h->n > n) {
-		h->n--;
-		h->tab[h->e[h->n].slot].idx = 0;
+		const struct hist_entry *e = &h->e[--h->n];
+		h->head[e->key & h->mask] = e->prev;
 	}
+}
+
+/* Remove every entry (no chain is left to restore): clear the heads of
+ * the entries, or the whole table with 16-byte stores when that is
+ * fewer instructions (a game fills a fair part of it). */
+static void
+hist_clear(struct history *h)
+{
+	typedef uint32_t v4u
+	    __attribute__((vector_size(16), may_alias, aligned(4)));
+	size_t i, slots = (size_t)h->mask + 1;
+
+	if (h->n * 8 > slots) {
+		const v4u z = {0, 0, 0, 0};
+		v4u *p = (v4u *)(void *)h->head;
+		for (i = 0; i < slots / 4; i += 2) {
+			p[i] = z;
+			p[i + 1] = z;
+		}
+	} else {
+		for (i = 0; i < h->n; i++)
+			h->head[h->e[i].key & h->mask] = 0;
+	}
+	h->n = 0;
+	h->nlog = 0;
+}
+
+/* Make room in the log for `more` changes. */
+static inline int
+hist_log_reserve(struct history *h, size_t more)
+{
+	if (h->nlog + more > h->caplog) {
+		size_t cap = h->caplog ? h->caplog * 2 : 4096;
+		uint16_t *l;
+		while (cap < h->nlog + more)
+			cap *= 2;
+		if (!(l = realloc(h->log, cap * sizeof(*l))))
+			return -1;
+		h->log = l;
+		h->caplog = cap;
+	}
+	return 0;
+}
+
+/* Take a checkpoint of the board's colours. */
+static int
+hist_checkpoint(struct history *h, const uint8_t *col)
+{
+	if (h->ncp == h->capcp) {
+		size_t cap = h->capcp ? h->capcp * 2 : 64;
+		uint8_t *p = realloc(h->cp, cap * (size_t)h->ncells);
+		uint32_t *l;
+		if (!p)
+			return -1;
+		h->cp = p;
+		if (!(l = realloc(h->cplog, cap * sizeof(*l))))
+			return -1;
+		h->cplog = l;
+		h->capcp = cap;
+	}
+	memcpy(h->cp + h->ncp * (size_t)h->ncells, col, (size_t)h->ncells);
+	h->cplog[h->ncp++] = (uint32_t)h->nlog;
+	h->cp_next = h->nlog + HIST_CP_EVERY;
+	return 0;
+}
+
+/* Forget the checkpoints past the first ncp. */
+static void
+hist_cp_truncate(struct history *h, size_t ncp)
+{
+	h->ncp = ncp;
+	h->cp_next = ncp ? h->cplog[ncp - 1] + (size_t)HIST_CP_EVERY : 0;
 }
 
 /* ---------------------------------------------------------------------
@@ -303,35 +397,45 @@ struct line {
 	bool white_moved;   /* White has made a move on this line */
 	bool start_pending; /* start of history not yet recorded */
 	bool cycle_warned, superko_warned, long_warned;
-	size_t hist_n; /* history entries on this line */
-	size_t epoch;  /* first history entry of the current epoch */
+	int fast; /* the colour whose next move may take fast_node(), or 0 */
+	size_t epoch; /* first history entry of the current epoch */
 	int varlen;
 	char var[64];
 };
 
-/* A branching node whose later children are still to be replayed. */
+/* A branching node whose later children are still to be replayed.  The
+ * board is not saved: going back to it undoes the log of changes
+ * (see undo_to()), which costs what changed since, not the board. */
 struct frame {
-	const struct sgf_node *next; /* next child to replay */
-	unsigned child;		     /* its 1-based index */
-	struct line line;	     /* line state at the branching node */
-	size_t snap;		     /* offset of the saved board in snaps */
+	const struct sgf_node *next;	/* next child to replay */
+	unsigned child;			/* its 1-based index */
+	struct line line;		/* line state at the branching node */
+	size_t hist_n, nlog, ncp, nrec; /* the history's there */
+	unsigned captures[2];		/* the board's captures, */
+	bpt ko;				/* ko point */
+	uint8_t ko_color;		/* and ko colour there */
 };
-
-/* The first CTX_POOL waiting branching nodes keep a full copy of the
- * board (restored by one memcpy); deeper ones keep the packed position
- * (about 200 bytes on 19x19) and rebuild the chains when resumed, so a
- * tree with a million waiting branches stays small. */
-#define CTX_POOL 8
 
 struct ctx {
 	/* kept from game to game (per thread): allocations */
 	struct history h;
 	struct frame *frames;
 	size_t capframes;
-	uint64_t *snaps; /* saved boards, a stack of words */
-	size_t capsnaps;
-	struct board *empty;	      /* an empty board of the last size used */
-	struct board *pool[CTX_POOL]; /* full copies for shallow frames */
+	struct board *empty; /* an empty board of the last size used */
+	/* scratch for undo_to() and do_setup() */
+	uint8_t umark[BOARD_ARR], ucol[BOARD_ARR], ucols[BOARD_ARR];
+	bpt upts[BOARD_ARR];
+	/* fast_node()'s decoding of a point "xy": xtab[x] + ytab[y] is
+	 * the point, or FAST_BAD or more for anything else; built for a
+	 * board of tab_cols x tab_rows */
+	int32_t xtab[256], ytab[256];
+	int tab_cols, tab_rows;
+	/* the last rule-set name read, and what rules_from_name() made of
+	 * it: a collection usually says the same RU in every game */
+	char ru_name[64];
+	struct rules ru_rules;
+	int ru_rc;
+	uint64_t side[3]; /* side-to-move keys (fixed: set once) */
 	/* reset for each game: from `g` up to `b` */
 	const struct sgf_game *g;
 	const struct check_opts *o;
@@ -343,9 +447,17 @@ struct ctx {
 	int ha; /* HA, -1 if absent or unreadable */
 	uint32_t ha_off;
 	bool ha_checked;
-	size_t nframes, nsnaps;
+	bool setup_seen; /* a node of the game had AB, AW or AE */
+	size_t nframes;
 	int err;
-	uint64_t side[3]; /* side-to-move keys */
+	uint64_t kmask;	  /* check_test_key_mask at the start of the game */
+	uint64_t mkey[3]; /* key of the history entry after a play of
+			   * each colour: XOR-ed into the board's key */
+	int mside[3];	  /* and its side (see struct hist_entry) */
+	size_t logmax;	  /* most log entries one move adds: w * h + 1 */
+	long log_hi;	  /* the log may need to grow when longer than this */
+	long nlog_lim;	  /* min(log_hi, cp_next - 1): one test a move */
+	int fast_limit;	  /* fast_node() only while L.move is below this */
 	int nreported;	  /* problems added for this game */
 	size_t cap_at;	  /* index of the too-many-problems notice */
 	bool lc_valid;	  /* cache of linecol() */
@@ -356,9 +468,9 @@ struct ctx {
 
 /* One context per thread, reused so that checking a game allocates
  * nothing in the common case; freed when the thread exits.  A context
- * that grew past CTX_KEEP_ENTRIES history entries is freed instead of
- * kept, so memory does not stay at the peak of one huge game. */
-#define CTX_KEEP_ENTRIES 65536
+ * whose growable arrays hold more than CTX_KEEP_BYTES is freed instead
+ * of kept, so memory does not stay at the peak of one huge game. */
+#define CTX_KEEP_BYTES (4u << 20)
 /* Problems reported for one game at most (then one warning says so). */
 #define CHECK_MAX_PROBLEMS 1000
 static pthread_key_t ctx_key;
@@ -370,17 +482,37 @@ static void
 ctx_free(void *p)
 {
 	struct ctx *c = p;
-	int i;
 
 	if (!c)
 		return;
 	hist_release(&c->h);
 	free(c->frames);
-	free(c->snaps);
 	free(c->empty);
-	for (i = 0; i < CTX_POOL; i++)
-		free(c->pool[i]);
 	free(c);
+}
+
+/* What the growable arrays of c hold, in bytes. */
+static size_t
+ctx_bytes(const struct ctx *c)
+{
+	const struct history *h = &c->h;
+	size_t words = ((size_t)h->ncells + 63) / 64;
+
+	return h->cap * sizeof(*h->e) +
+	       ((size_t)h->mask + 1) * sizeof(*h->head) +
+	       h->caplog * sizeof(*h->log) +
+	       h->capcp * ((size_t)h->ncells + sizeof(*h->cplog)) +
+	       h->caprec * (sizeof(*h->recpos) + words * sizeof(*h->recbits)) +
+	       c->capframes * sizeof(*c->frames);
+}
+
+/* The log length past which a move must first call log_prep(). */
+static inline void
+set_log_lim(struct ctx *c)
+{
+	long cp = (long)c->h.cp_next - 1;
+
+	c->nlog_lim = c->log_hi < cp ? c->log_hi : cp;
 }
 
 static void
@@ -611,7 +743,13 @@ setup_value(struct ctx *c, const struct sgf_value *v, int color)
 static inline uint64_t
 sit_key(const struct ctx *c, int to_move)
 {
-	return board_key(&c->b) ^ c->side[to_move];
+	return (board_key(&c->b) ^ c->side[to_move]) & c->kmask;
+}
+
+static inline uint64_t
+pos_key(const struct ctx *c)
+{
+	return board_key(&c->b) & c->kmask;
 }
 
 /* Record the start of the current epoch, now that the player to move is
@@ -620,16 +758,21 @@ static void
 record_start(struct ctx *c, int mover)
 {
 	uint64_t key;
+	int side;
 
 	c->L.start_pending = false;
+	/* the positions of this epoch are rebuilt from here on */
+	if (hist_checkpoint(&c->h, board_colors(&c->b)))
+		c->err = -1;
+	set_log_lim(c);
 	if (c->hmode == HM_NAT)
 		return; /* a setup position has no creator */
-	key = c->hmode == HM_POS ? board_key(&c->b) : sit_key(c, mover);
-	if (hist_find(&c->h, key, board_packed(&c->b), c->L.epoch) >= 0)
+	side = c->hmode == HM_POS ? 0 : mover;
+	key = c->hmode == HM_POS ? pos_key(c) : sit_key(c, mover);
+	if (hist_find(&c->h, key, side, board_colors(&c->b), c->L.epoch) >= 0)
 		return;
-	if (hist_push(&c->h, key, board_packed(&c->b), c->L.move, 1))
+	if (hist_push(&c->h, key, side | HIST_START, c->L.move))
 		c->err = -1;
-	c->L.hist_n = c->h.n;
 }
 
 /* Describe the earlier position of history entry idx. */
@@ -638,9 +781,9 @@ describe(const struct ctx *c, long idx, char *buf, size_t n)
 {
 	const struct hist_entry *e = &c->h.e[idx];
 
-	if (e->start && e->move == 0)
+	if ((e->side & HIST_START) && e->move == 0)
 		snprintf(buf, n, "the starting position");
-	else if (e->start)
+	else if (e->side & HIST_START)
 		snprintf(buf, n, "the position set up after move %d",
 			 (int)e->move);
 	else
@@ -702,16 +845,25 @@ check_handicap(struct ctx *c, uint32_t woff)
 	const struct board *b = &c->b;
 
 	c->ha_checked = true;
-	/* count on the packed position, 2 bits a cell: 01 black, 10 white
-	 * (walls are 11, the unused tail of the last word too) */
-	{
-		const uint64_t *pk = board_packed(b);
-		int i, nw = board_pack_words(b);
-		for (i = 0; i < nw; i++) {
-			uint64_t lo = pk[i] & 0x5555555555555555ULL;
-			uint64_t hi = (pk[i] >> 1) & 0x5555555555555555ULL;
-			blacks += __builtin_popcountll(lo & ~hi);
-			whites += __builtin_popcountll(hi & ~lo);
+	if (!c->setup_seen) {
+		/* only moves so far, and none by White */
+		blacks = c->cols * c->rows - board_nempty(b);
+	} else {
+		/* eight colour bytes at a time: a byte is black when its
+		 * low bit alone is set, white when its second bit alone
+		 * is; a multiplication adds up the 0/1 bytes */
+		const uint8_t *col = board_colors(b);
+		const uint64_t ones = 0x0101010101010101ULL;
+		int i, n = board_ncells(b);
+		for (i = 0; i + 8 <= n; i += 8) {
+			uint64_t x;
+			memcpy(&x, col + i, 8);
+			blacks += (int)(((x & ~(x >> 1) & ones) * ones) >> 56);
+			whites += (int)((((x >> 1) & ~x & ones) * ones) >> 56);
+		}
+		for (; i < n; i++) {
+			blacks += col[i] == BOARD_BLACK;
+			whites += col[i] == BOARD_WHITE;
 		}
 	}
 	if (whites)
@@ -756,12 +908,69 @@ check_handicap(struct ctx *c, uint32_t woff)
 /* ---------------------------------------------------------------------
  * One node.
  */
+/* Before a setup node changes the board: a setup record (the log
+ * position and the touched flags), and the colours kept in c->ucol to
+ * log what the setup changed afterwards (setup_log()). */
+static int
+setup_record(struct ctx *c)
+{
+	struct history *h = &c->h;
+	const struct board *b = &c->b;
+	size_t words = ((size_t)h->ncells + 63) / 64, i;
+	uint64_t *w;
+
+	if (h->nrec == h->caprec) {
+		size_t cap = h->caprec ? h->caprec * 2 : 16;
+		uint32_t *pos = realloc(h->recpos, cap * sizeof(*pos));
+		uint64_t *bits;
+		if (!pos)
+			return -1;
+		h->recpos = pos;
+		bits = realloc(h->recbits, cap * words * sizeof(*bits));
+		if (!bits)
+			return -1;
+		h->recbits = bits;
+		h->caprec = cap;
+	}
+	h->recpos[h->nrec] = (uint32_t)h->nlog;
+	w = h->recbits + h->nrec * words;
+	memset(w, 0, words * sizeof(*w));
+	for (i = 0; i < (size_t)h->ncells; i++)
+		if (board_touched(b, (bpt)i))
+			w[i >> 6] |= 1ULL << (i & 63);
+	h->nrec++;
+	memcpy(c->ucol, board_colors(b), (size_t)h->ncells);
+	return 0;
+}
+
+/* After a setup node: log every point whose colour it changed. */
+static int
+setup_log(struct ctx *c)
+{
+	struct history *h = &c->h;
+	const uint8_t *col = board_colors(&c->b);
+	int i;
+
+	if (hist_log_reserve(h, (size_t)h->ncells))
+		return -1;
+	c->log_hi = (long)h->caplog - (long)c->logmax;
+	set_log_lim(c);
+	for (i = 0; i < h->ncells; i++)
+		if (col[i] != c->ucol[i])
+			h->log[h->nlog++] = LOG_ENTRY(i, col[i], c->ucol[i]);
+	return 0;
+}
+
 static void
 do_setup(struct ctx *c, const struct sgf_node *n)
 {
 	const struct sgf_prop *p;
 	bool any = false;
 
+	if (setup_record(c)) {
+		c->err = -1;
+		return;
+	}
 	for (p = n->props; p; p = p->next) {
 		int color;
 		const struct sgf_value *v;
@@ -790,13 +999,148 @@ do_setup(struct ctx *c, const struct sgf_node *n)
 				       p->id, v->s, c->cols, c->rows);
 		}
 	}
-	if (!any)
+	if (!any) {
+		c->h.nrec--;
 		return;
+	}
+	c->setup_seen = true;
 	board_setup_done(&c->b);
 	board_untouch(&c->b);
+	if (setup_log(c))
+		c->err = -1;
 	/* new repetition epoch */
 	c->L.epoch = c->h.n;
 	c->L.start_pending = true;
+}
+
+/* Before a move, when the log may be full or a checkpoint is due:
+ * grow the log, take the checkpoint (of the position before the move;
+ * any spacing of checkpoints is fine).  Returns 0, or -1 with c->err
+ * set. */
+static int __attribute__((noinline)) log_prep(struct ctx *c)
+{
+	struct history *h = &c->h;
+
+	if ((long)h->nlog > c->log_hi) {
+		if (hist_log_reserve(h, c->logmax)) {
+			c->err = -1;
+			return -1;
+		}
+		c->log_hi = (long)h->caplog - (long)c->logmax;
+	}
+	if (h->nlog >= h->cp_next && hist_checkpoint(h, board_colors(&c->b))) {
+		c->err = -1;
+		return -1;
+	}
+	set_log_lim(c);
+	return 0;
+}
+
+/* Give the log entries of the stones a move by `color` removed their
+ * old colour: ncap captured, then nsui of its own. */
+static void
+log_removed(uint16_t *lg, int ncap, int nsui, int color)
+{
+	int i;
+
+	for (i = 0; i < ncap; i++)
+		lg[i] = LOG_ENTRY(lg[i], BOARD_EMPTY, BOARD_OPP(color));
+	for (; i < ncap + nsui; i++)
+		lg[i] = LOG_ENTRY(lg[i], BOARD_EMPTY, color);
+}
+
+/* Play `color` on the empty point pt of the board (move number
+ * `move`), logging the changes, and look the new position up in the
+ * history of the epoch.  Returns the index of the earlier entry it
+ * repeats, -1 after pushing it as a new entry, or -2 when out of
+ * memory (c->err is then set). */
+static inline long __attribute__((always_inline))
+play_and_look(struct ctx *c, int color, bpt pt, int move)
+{
+	struct board *b = &c->b;
+	struct history *h = &c->h;
+	/* a stone on a point untouched in this epoch makes a new
+	 * position, unless it is a suicide */
+	bool untouched = !board_touched(b, pt), fresh = untouched;
+	uint64_t key;
+	int sui, side, cap;
+	uint16_t *lg;
+	long idx;
+
+	/* log the changes, so that this position can be rebuilt and the
+	 * board taken back */
+	if ((long)h->nlog > c->nlog_lim && log_prep(c))
+		return -2;
+	lg = h->log + h->nlog;
+	lg[0] = LOG_ENTRY(pt, color, BOARD_EMPTY); /* LOG_RETOUCH below */
+	/* the removed points come as bpt, which a log entry with a new
+	 * colour empty and no old colour is; the old colour is added */
+	cap = board_play_inline(b, color, pt, &sui, (bpt *)(lg + 1));
+	if (cap | sui) {
+		log_removed(h->log + h->nlog + 1, cap, sui, color);
+		h->nlog += (size_t)cap + (size_t)sui;
+		if (sui)
+			fresh = false;
+	}
+	h->nlog++;
+	key = (board_key(b) ^ c->mkey[color]) & c->kmask;
+	side = c->mside[color];
+	if (!fresh) {
+		if (!untouched) /* the placed stone's entry */
+			h->log[h->nlog - 1 - (size_t)cap - (size_t)sui] =
+			    LOG_ENTRY(pt, color, LOG_RETOUCH);
+		idx = hist_find(h, key, side, board_colors(b), c->L.epoch);
+		if (idx >= 0)
+			return idx;
+	}
+	if (hist_push(h, key, side, move)) {
+		c->err = -1;
+		return -2;
+	}
+	return -1;
+}
+
+/* A legal board play recreated the earlier position of history entry
+ * idx: a cycle warning under simple ko, else a superko error (once per
+ * line each). */
+static void __attribute__((cold, noinline))
+repetition(struct ctx *c, const struct sgf_value *v, int move, int x, int y,
+	   int color, long idx)
+{
+	struct line *L = &c->L;
+	char what[64];
+
+	if (c->rules.ko == RULES_KO_SIMPLE) {
+		if (L->cycle_warned)
+			return;
+		L->cycle_warned = true;
+		describe(c, idx, what, sizeof(what));
+		report(c, CHECK_WARNING, "cycle", v->off, move, x, y,
+		       "%s recreates %s with %s to play; %s rules allow it, "
+		       "but a game that keeps cycling ends in no result",
+		       color_name(color), what, color_name(BOARD_OPP(color)),
+		       c->rules.name);
+		return;
+	}
+	if (L->superko_warned)
+		return;
+	L->superko_warned = true;
+	describe(c, idx, what, sizeof(what));
+	if (c->hmode == HM_SIT)
+		report(c, CHECK_ERROR, "superko", v->off, move, x, y,
+		       "%s recreates %s with %s to play (%s, %s)",
+		       color_name(color), what, color_name(BOARD_OPP(color)),
+		       rules_ko_name(c->rules.ko), c->rules.name);
+	else if (c->hmode == HM_NAT)
+		report(c, CHECK_ERROR, "superko", v->off, move, x, y,
+		       "%s recreates %s, which %s itself created (%s, "
+		       "%s)",
+		       color_name(color), what, color_name(color),
+		       rules_ko_name(c->rules.ko), c->rules.name);
+	else
+		report(c, CHECK_ERROR, "superko", v->off, move, x, y,
+		       "%s recreates %s (%s, %s)", color_name(color), what,
+		       rules_ko_name(c->rules.ko), c->rules.name);
 }
 
 static void
@@ -808,8 +1152,8 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 	int x = -1, y = -1, move;
 	enum move_kind k = decode_move(c, v, &x, &y);
 	bpt pt;
-	bool illegal = false, fresh;
-	int kind, sui;
+	bool illegal = false;
+	int kind;
 	uint64_t key;
 	long idx;
 
@@ -847,12 +1191,11 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 		L->last_pass = color;
 		if (c->hmode == HM_SIT) {
 			key = sit_key(c, BOARD_OPP(color));
-			if (hist_find(&c->h, key, board_packed(b), L->epoch) <
-			    0) {
-				if (hist_push(&c->h, key, board_packed(b), move,
-					      0))
+			if (hist_find(&c->h, key, BOARD_OPP(color),
+				      board_colors(b), L->epoch) < 0) {
+				if (hist_push(&c->h, key, BOARD_OPP(color),
+					      move))
 					c->err = -1;
-				L->hist_n = c->h.n;
 			}
 		}
 		return;
@@ -912,65 +1255,9 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 			       color_name(color), c->rules.name);
 		illegal = true;
 	}
-	fresh = !board_touched(b, pt);
-	board_play(b, color, pt, &sui);
-	if (sui)
-		fresh = false;
-	/* repetition */
-	switch (c->hmode) {
-	case HM_POS:
-		key = board_key(b);
-		break;
-	case HM_SIT:
-		key = sit_key(c, BOARD_OPP(color));
-		break;
-	default:
-		key = sit_key(c, color);
-		break;
-	}
-	idx = fresh ? -1 : hist_find(&c->h, key, board_packed(b), L->epoch);
-	if (idx < 0) {
-		if (hist_push(&c->h, key, board_packed(b), move, 0))
-			c->err = -1;
-		L->hist_n = c->h.n;
-		return;
-	}
-	if (illegal)
-		return;
-	if (c->rules.ko == RULES_KO_SIMPLE) {
-		char what[64];
-		if (L->cycle_warned)
-			return;
-		L->cycle_warned = true;
-		describe(c, idx, what, sizeof(what));
-		report(c, CHECK_WARNING, "cycle", v->off, move, x, y,
-		       "%s recreates %s with %s to play; %s rules allow it, "
-		       "but a game that keeps cycling ends in no result",
-		       color_name(color), what, color_name(BOARD_OPP(color)),
-		       c->rules.name);
-	} else {
-		char what[64];
-		if (L->superko_warned)
-			return;
-		L->superko_warned = true;
-		describe(c, idx, what, sizeof(what));
-		if (c->hmode == HM_SIT)
-			report(c, CHECK_ERROR, "superko", v->off, move, x, y,
-			       "%s recreates %s with %s to play (%s, %s)",
-			       color_name(color), what,
-			       color_name(BOARD_OPP(color)),
-			       rules_ko_name(c->rules.ko), c->rules.name);
-		else if (c->hmode == HM_NAT)
-			report(c, CHECK_ERROR, "superko", v->off, move, x, y,
-			       "%s recreates %s, which %s itself created (%s, "
-			       "%s)",
-			       color_name(color), what, color_name(color),
-			       rules_ko_name(c->rules.ko), c->rules.name);
-		else
-			report(c, CHECK_ERROR, "superko", v->off, move, x, y,
-			       "%s recreates %s (%s, %s)", color_name(color),
-			       what, rules_ko_name(c->rules.ko), c->rules.name);
-	}
+	idx = play_and_look(c, color, pt, move);
+	if (idx >= 0 && !illegal)
+		repetition(c, v, move, x, y, color, idx);
 }
 
 static void
@@ -1012,70 +1299,168 @@ do_node(struct ctx *c, const struct sgf_node *n)
 	}
 }
 
-/* ---------------------------------------------------------------------
- * Saving and restoring the board at a branching node.
- */
-static size_t
-snap_words(const struct board *b)
-{
-	/* packed colours, touched bits, ko, ko colour, captures */
-	return (size_t)b->npack + ((size_t)b->ncells + 63) / 64 + 2;
-}
-
-static int
-snap_save(struct ctx *c, size_t *at)
-{
-	const struct board *b = &c->b;
-	size_t need = snap_words(b), i;
-	uint64_t *w;
-
-	if (c->nsnaps + need > c->capsnaps) {
-		size_t cap = c->capsnaps ? c->capsnaps * 2 : 4096;
-		while (cap < c->nsnaps + need)
-			cap *= 2;
-		w = realloc(c->snaps, cap * sizeof(*w));
-		if (!w)
-			return -1;
-		c->snaps = w;
-		c->capsnaps = cap;
-	}
-	*at = c->nsnaps;
-	w = c->snaps + c->nsnaps;
-	memcpy(w, b->pack, (size_t)b->npack * sizeof(*w));
-	w += b->npack;
-	memset(w, 0, (((size_t)b->ncells + 63) / 64) * sizeof(*w));
-	for (i = 0; i < (size_t)b->ncells; i++)
-		if (b->c[i].flags & BOARD_F_TOUCHED)
-			w[i >> 6] |= 1ULL << (i & 63);
-	w += ((size_t)b->ncells + 63) / 64;
-	w[0] = (uint64_t)(uint16_t)b->ko | (uint64_t)b->ko_color << 16;
-	w[1] = (uint64_t)b->captures[BOARD_BLACK] |
-	       (uint64_t)b->captures[BOARD_WHITE] << 32;
-	c->nsnaps += need;
-	return 0;
-}
-
+/* Which colour may take fast_node() next (see struct line): the
+ * opponent of the last mover, unless the next move needs one of
+ * do_move()'s line checks (the start of an epoch to record, passes
+ * that may have ended the game, White's first move, a colour not yet
+ * known or set by PL).  So after a move on the fast path White has
+ * moved, last_by_pl is false, and the fast colour simply alternates. */
 static void
-snap_restore(struct ctx *c, size_t at)
+update_fast(struct line *L)
 {
-	struct board *b = &c->b;
-	const uint64_t *w = c->snaps + at;
+	L->fast = 0;
+	if (L->start_pending || L->passes || L->last_by_pl ||
+	    (L->last_color != BOARD_BLACK && L->last_color != BOARD_WHITE))
+		return;
+	if (L->last_color == BOARD_BLACK && !L->white_moved)
+		return;
+	L->fast = BOARD_OPP(L->last_color);
+}
+
+#define FAST_BAD (1 << 20)
+
+/* Fill xtab and ytab (see struct ctx) for the board: the letters of
+ * decode_move() that name a point of the board, except that a 't'
+ * column on a board of 19 columns or fewer is left to do_move() ("tt"
+ * may be a pass there). */
+static void
+fast_tables(struct ctx *c)
+{
 	int i;
 
-	for (i = 0; i < b->ncells; i++) {
-		b->c[i].color = (uint8_t)((w[i >> 5] >> ((i & 31) * 2)) & 3);
-		b->c[i].flags = 0;
+	for (i = 0; i < 256; i++) {
+		int k = letter_index((char)i);
+		c->xtab[i] = k >= 0 && k < c->cols ? k + 1 : FAST_BAD;
+		c->ytab[i] =
+		    k >= 0 && k < c->rows ? (k + 1) * c->b.stride : FAST_BAD;
 	}
-	w += b->npack;
-	for (i = 0; i < b->ncells; i++)
-		if (w[i >> 6] >> (i & 63) & 1)
-			b->c[i].flags = BOARD_F_TOUCHED;
-	w += (b->ncells + 63) / 64;
-	board_rebuild(b);
-	b->ko = (bpt)(w[0] & 0xffff);
-	b->ko_color = (uint8_t)(w[0] >> 16);
-	b->captures[BOARD_BLACK] = (unsigned)(w[1] & 0xffffffff);
-	b->captures[BOARD_WHITE] = (unsigned)(w[1] >> 32);
+	if (c->cols <= 19)
+		c->xtab['t'] = FAST_BAD;
+	c->tab_cols = c->cols;
+	c->tab_rows = c->rows;
+}
+
+/* The common node, one B or W in turn on an empty point, not the ko
+ * point, not a suicide, with nothing to report: do_move() in short, inline in
+ * the walk, and on down the only child of each node as long as the next
+ * node is one too.  Returns 1 when it took n, with *np the last node it
+ * took; -1 when out of memory (c->err set); 0 when n is any other node,
+ * having changed nothing (do_node() then does everything). */
+static inline int __attribute__((always_inline))
+fast_node(struct ctx *c, const struct sgf_node **np)
+{
+	const struct sgf_node *n = *np;
+	struct board *b = &c->b;
+	struct line *L = &c->L;
+	int move = L->move, done = 0, rc = 1;
+
+	for (;;) {
+		const struct sgf_prop *p = n->props;
+		const struct sgf_value *v;
+		int color, pti;
+		bpt pt;
+		long idx;
+
+		if (!p || p->next)
+			break;
+		if (p->pid == SGF_P_B)
+			color = BOARD_BLACK;
+		else if (p->pid == SGF_P_W)
+			color = BOARD_WHITE;
+		else
+			break;
+		v = p->values;
+		if (color != L->fast || v->len != 2 || move >= c->fast_limit)
+			break;
+		pti = c->xtab[(unsigned char)v->s[0]] +
+		      c->ytab[(unsigned char)v->s[1]];
+		if (pti >= FAST_BAD)
+			break;
+		pt = (bpt)pti;
+		/* occupied, maybe the ko point, a suicide: do_move() */
+		if (board_color(b, pt) != BOARD_EMPTY || pt == b->ko ||
+		    (!board_nbr_count(b, pt, BOARD_EMPTY) &&
+		     board_suicide_kind(b, color, pt)))
+			break;
+		move++;
+		L->fast = BOARD_OPP(color);
+		idx = play_and_look(c, color, pt, move);
+		done = 1;
+		*np = n;
+		if (idx != -1) {
+			L->move = move;
+			L->last_color = color;
+			if (idx == -2)
+				return -1;
+			repetition(c, v, move, board_x(b, pt), board_y(b, pt),
+				   color, idx);
+			return c->err ? -1 : 1;
+		}
+		/* on down a line with no branch */
+		if (!n->child || n->child->next)
+			break;
+		n = n->child;
+	}
+	if (done) {
+		L->move = move;
+		L->last_color = BOARD_OPP(L->fast);
+	}
+	return done ? rc : 0;
+}
+
+/* ---------------------------------------------------------------------
+ * Going back to a branching node: undo the log.
+ */
+
+/* Set every touched flag as setup record r says. */
+static void
+restore_flags(struct ctx *c, size_t r)
+{
+	const uint64_t *w =
+	    c->h.recbits + r * (((size_t)c->h.ncells + 63) / 64);
+	int i;
+
+	for (i = 0; i < c->h.ncells; i++)
+		board_set_touched(&c->b, (bpt)i, w[i >> 6] >> (i & 63) & 1);
+}
+
+/* Take the board back to where the log was `to` long and nrec setup
+ * records were kept: every logged change after it undone (the oldest
+ * colour of each point wins), touched flags cleared where a move
+ * touched a point first and reset where a setup reset them, and the
+ * chains around the changed points found again (board_recolor()). */
+static void
+undo_to(struct ctx *c, size_t to, size_t nrec)
+{
+	struct history *h = &c->h;
+	struct board *b = &c->b;
+	size_t i = h->nlog, r = h->nrec;
+	int n = 0, k;
+
+	while (i > to) {
+		unsigned e = h->log[--i], pt = e & LOG_PT_MASK,
+			 old = LOG_OLD(e);
+		while (r > nrec && h->recpos[r - 1] > i)
+			restore_flags(c, --r);
+		if (old == BOARD_EMPTY)
+			board_set_touched(b, (bpt)pt, false);
+		else if (old == LOG_RETOUCH)
+			old = BOARD_EMPTY;
+		if (!c->umark[pt]) {
+			c->umark[pt] = 1;
+			c->upts[n++] = (bpt)pt;
+		}
+		c->ucol[pt] = (uint8_t)old;
+	}
+	while (r > nrec)
+		restore_flags(c, --r);
+	for (k = 0; k < n; k++) {
+		c->ucols[k] = c->ucol[c->upts[k]];
+		c->umark[c->upts[k]] = 0;
+	}
+	board_recolor(b, c->upts, c->ucols, n);
+	h->nlog = to;
+	h->nrec = nrec;
 }
 
 static void
@@ -1116,22 +1501,37 @@ push_frame(struct ctx *c, const struct sgf_node *n)
 	f->next = n->child->next;
 	f->child = 2;
 	f->line = c->L;
-	f->line.hist_n = c->h.n;
-	if (c->nframes < CTX_POOL) {
-		struct board **pb = &c->pool[c->nframes];
-		if (!*pb)
-			*pb = malloc(sizeof(**pb));
-		if (*pb) {
-			board_copy(*pb, &c->b);
-			f->snap = SIZE_MAX; /* in the pool */
-			c->nframes++;
-			return 0;
-		}
-	}
-	if (snap_save(c, &f->snap))
-		return -1;
+	f->hist_n = c->h.n;
+	f->nlog = c->h.nlog;
+	f->ncp = c->h.ncp;
+	f->nrec = c->h.nrec;
+	f->captures[0] = c->b.captures[BOARD_BLACK];
+	f->captures[1] = c->b.captures[BOARD_WHITE];
+	f->ko = c->b.ko;
+	f->ko_color = c->b.ko_color;
 	c->nframes++;
 	return 0;
+}
+
+/* rules_from_name(), remembering the last name. */
+static int
+rules_from_name_cached(struct ctx *c, const char *name)
+{
+	size_t n = strlen(name);
+	int rc;
+
+	if (n < sizeof(c->ru_name) && c->ru_name[0] &&
+	    memcmp(c->ru_name, name, n + 1) == 0) {
+		c->rules = c->ru_rules;
+		return c->ru_rc;
+	}
+	rc = rules_from_name(&c->rules, name);
+	if (n && n < sizeof(c->ru_name)) {
+		memcpy(c->ru_name, name, n + 1);
+		c->ru_rules = c->rules;
+		c->ru_rc = rc;
+	}
+	return rc;
 }
 
 static void
@@ -1139,11 +1539,12 @@ resolve_rules(struct ctx *c)
 {
 	const char *ru = sgf_root_value(c->g, SGF_P_RU);
 	const struct check_opts *o = c->o;
+	int color;
 
 	if (o->rules) {
-		rules_from_name(&c->rules, o->rules);
+		rules_from_name_cached(c, o->rules);
 	} else if (ru && *ru) {
-		if (rules_from_name(&c->rules, ru)) {
+		if (rules_from_name_cached(c, ru)) {
 			const struct sgf_prop *p =
 			    sgf_node_prop(c->g->root, SGF_P_RU);
 			report(c, CHECK_WARNING, "rules", p ? p->off : 0, 0, -1,
@@ -1168,6 +1569,16 @@ resolve_rules(struct ctx *c)
 	default:
 		c->hmode = HM_SIT; /* situational, and cycles under simple ko */
 		break;
+	}
+	/* the history entry after a board play by each colour: the
+	 * position (positional), with the player to move (situational),
+	 * or with the player who made it (natural) */
+	for (color = BOARD_BLACK; color <= BOARD_WHITE; color++) {
+		int side = c->hmode == HM_POS	? 0
+			   : c->hmode == HM_SIT ? BOARD_OPP(color)
+						: color;
+		c->mside[color] = side;
+		c->mkey[color] = side ? c->side[side] : 0;
 	}
 }
 
@@ -1214,8 +1625,10 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 			board_init(c->empty, c->cols, c->rows);
 		board_copy(&c->b, c->empty);
 	}
-	c->side[BOARD_BLACK] = board_side_key(BOARD_BLACK);
-	c->side[BOARD_WHITE] = board_side_key(BOARD_WHITE);
+	if (!c->side[BOARD_BLACK]) {
+		c->side[BOARD_BLACK] = board_side_key(BOARD_BLACK);
+		c->side[BOARD_WHITE] = board_side_key(BOARD_WHITE);
+	}
 	resolve_rules(c);
 	c->ha = -1;
 	ha = sgf_root_value(g, SGF_P_HA);
@@ -1229,16 +1642,35 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 			c->ha_off = p ? p->off : 0;
 		}
 	}
-	if (!c->h.tab && hist_init(&c->h)) {
+	if (!c->h.head && hist_init(&c->h)) {
 		ctx_free(c);
 		return -1;
 	}
-	c->h.npack = board_pack_words(&c->b);
-	hist_set_room(&c->h);
+	if (c->h.ncells != board_ncells(&c->b))
+		/* the checkpoints and setup records change size */
+		c->h.ncp = c->h.capcp = c->h.caprec = 0;
+	c->h.ncells = board_ncells(&c->b);
+	c->kmask = test_key_mask;
+	c->logmax = (size_t)c->cols * (size_t)c->rows + 1;
+	c->log_hi = (long)c->h.caplog - (long)c->logmax;
+	set_log_lim(c);
+	c->fast_limit = INT_MAX;
+	if (o->max_moves > 0 && 2 * (long)o->max_moves < INT_MAX)
+		c->fast_limit = 2 * o->max_moves;
+	if (c->tab_cols != c->cols || c->tab_rows != c->rows)
+		fast_tables(c);
 	c->L.start_pending = true;
 	n = g->root;
-	while (n && !c->err) {
-		do_node(c, n);
+	while (n) {
+		int r = fast_node(c, &n);
+		if (r <= 0) {
+			if (r < 0)
+				break;
+			do_node(c, n);
+			update_fast(&c->L);
+			if (c->err)
+				break;
+		}
 		if (n->child) {
 			if (n->child->next && !o->main_line_only &&
 			    push_frame(c, n)) {
@@ -1253,17 +1685,18 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 		while (c->nframes) {
 			struct frame *f = &c->frames[c->nframes - 1];
 			if (!f->next) {
-				if (f->snap != SIZE_MAX)
-					c->nsnaps = f->snap;
 				c->nframes--;
 				continue;
 			}
 			c->L = f->line;
-			hist_truncate(&c->h, c->L.hist_n);
-			if (f->snap == SIZE_MAX)
-				board_copy(&c->b, c->pool[c->nframes - 1]);
-			else
-				snap_restore(c, f->snap);
+			hist_truncate(&c->h, f->hist_n);
+			undo_to(c, f->nlog, f->nrec);
+			hist_cp_truncate(&c->h, f->ncp);
+			set_log_lim(c);
+			c->b.captures[BOARD_BLACK] = f->captures[0];
+			c->b.captures[BOARD_WHITE] = f->captures[1];
+			c->b.ko = f->ko;
+			c->b.ko_color = f->ko_color;
 			var_append(&c->L, c->L.move + 1, f->child);
 			n = f->next;
 			f->next = f->next->next;
@@ -1272,10 +1705,10 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 		}
 	}
 	rc = c->err;
-	hist_truncate(&c->h, 0);
-	if (c->h.cap > CTX_KEEP_ENTRIES ||
-	    c->capsnaps > 64 * CTX_KEEP_ENTRIES ||
-	    c->capframes > CTX_KEEP_ENTRIES || pthread_setspecific(ctx_key, c))
+	hist_clear(&c->h);
+	hist_cp_truncate(&c->h, 0);
+	c->h.nrec = 0;
+	if (ctx_bytes(c) > CTX_KEEP_BYTES || pthread_setspecific(ctx_key, c))
 		ctx_free(c);
 	return rc;
 }

@@ -178,6 +178,19 @@ parse_cjk_result(const char *s, struct sgf_result *r)
 	return 0;
 }
 
+/* r->margin was read: a score, or "W+0" (Fox) a draw. */
+static int
+score_result(struct sgf_result *r)
+{
+	if (r->margin == 0) {
+		r->kind = SGF_RES_DRAW;
+		r->winner = 0;
+	} else {
+		r->kind = SGF_RES_SCORE;
+	}
+	return 0;
+}
+
 int
 sgf_result_parse(const char *s, struct sgf_result *r)
 {
@@ -199,28 +212,26 @@ sgf_result_parse(const char *s, struct sgf_result *r)
 	memcpy(buf, s, n);
 	buf[n] = 0;
 
-	if (!strcmp(buf, "0") || !strcasecmp(buf, "draw") ||
-	    !strcasecmp(buf, "jigo") || !strcasecmp(buf, "D")) {
-		r->kind = SGF_RES_DRAW;
-		return 0;
-	}
-	if (!strcasecmp(buf, "void") || !strcasecmp(buf, "no result")) {
-		r->kind = SGF_RES_VOID;
-		return 0;
-	}
-	if (!strcmp(buf, "?"))
-		return 0;
-
 	if ((buf[0] == 'B' || buf[0] == 'W' || buf[0] == 'b' ||
 	     buf[0] == 'w') &&
-	    buf[1] == '+')
-		m = buf + 2;
-	else if (starts_with(buf, "Black+") || starts_with(buf, "black+"))
+	    buf[1] == '+') {
+		m = buf + 2; /* the common case, tested first */
+	} else if (!strcmp(buf, "0") || !strcasecmp(buf, "draw") ||
+		   !strcasecmp(buf, "jigo") || !strcasecmp(buf, "D")) {
+		r->kind = SGF_RES_DRAW;
+		return 0;
+	} else if (!strcasecmp(buf, "void") ||
+		   !strcasecmp(buf, "no result")) {
+		r->kind = SGF_RES_VOID;
+		return 0;
+	} else if (!strcmp(buf, "?")) {
+		return 0;
+	} else if (starts_with(buf, "Black+") || starts_with(buf, "black+") ||
+		   starts_with(buf, "White+") || starts_with(buf, "white+")) {
 		m = buf + 6;
-	else if (starts_with(buf, "White+") || starts_with(buf, "white+"))
-		m = buf + 6;
-	else
+	} else {
 		return parse_cjk_result(buf, r) == 0 ? 0 : -1;
+	}
 
 	r->winner = toupper((unsigned char)buf[0]);
 	while (isspace((unsigned char)*m))
@@ -229,6 +240,10 @@ sgf_result_parse(const char *s, struct sgf_result *r)
 		r->kind = SGF_RES_WIN;
 		return 0;
 	}
+	/* a number (tested first: it is none of the words below) */
+	if (((*m >= '0' && *m <= '9') || *m == '.') &&
+	    parse_number(m, &r->margin) == 0 && r->margin >= 0)
+		return score_result(r);
 	if (!strcasecmp(m, "R") || !strcasecmp(m, "Resign") ||
 	    !strcasecmp(m, "Resignation")) {
 		r->kind = SGF_RES_RESIGN;
@@ -242,16 +257,8 @@ sgf_result_parse(const char *s, struct sgf_result *r)
 		r->kind = SGF_RES_FORFEIT;
 		return 0;
 	}
-	if (parse_number(m, &r->margin) == 0 && r->margin >= 0) {
-		if (r->margin == 0) {
-			/* "W+0" (Fox) is a draw */
-			r->kind = SGF_RES_DRAW;
-			r->winner = 0;
-		} else {
-			r->kind = SGF_RES_SCORE;
-		}
-		return 0;
-	}
+	if (parse_number(m, &r->margin) == 0 && r->margin >= 0)
+		return score_result(r);
 	r->kind = SGF_RES_WIN; /* "B+something" still names the winner */
 	return -1;
 }

@@ -13,6 +13,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,12 +52,31 @@ struct scan {
 	const unsigned char *vc, *oc;
 };
 
+/* The input of a descriptor: plain read(), which returns what a pipe
+ * holds (gzread() would wait until its whole request is filled, so a
+ * game arriving alone would not be cut until the next ones came), a
+ * gzip stream inflated as it comes, and bytes the caller read ahead. */
+struct input {
+	int fd; /* -1: none (memory reader, or all decoded) */
+	int close_fd;
+	unsigned char *pre; /* served first (sgf_reader_prepend) */
+	size_t prelen, prepos;
+	int looked;	    /* the first bytes were checked for gzip */
+	z_stream *z;	    /* set once gzip was seen */
+	int zend;	    /* a gzip member ended: another may follow */
+	unsigned char *raw; /* bytes read and not yet used */
+	size_t rawlen, rawpos;
+	const char *what; /* a message for EIO */
+};
+
+#define RAW_SIZE ((size_t)32 * 1024) /* below the mmap threshold */
+
 struct sgf_reader {
-	gzFile gz;
-	int fd;
+	struct input in;
 	unsigned char *buf; /* owned; buf[len] == 0 */
 	size_t cap, start, len;
 	int eof, ioerr, started;
+	int nowait; /* fill(): return FILL_WAIT rather than block */
 	const char *file;
 	struct sgf_limits lim;
 	unsigned index;
@@ -159,6 +180,8 @@ set_mode(struct sgf_reader *rd, struct scan *st, enum scan_mode m,
 	}
 }
 
+static void input_close(struct input *in);
+
 static struct sgf_reader *
 reader_new(const char *file, const struct sgf_limits *lim)
 {
@@ -167,7 +190,7 @@ reader_new(const char *file, const struct sgf_limits *lim)
 	if (!rd)
 		return NULL;
 	pthread_once(&tables_once, tables_build);
-	rd->fd = -1;
+	rd->in.fd = -1;
 	rd->file = file;
 	sgf_limits_fill(&rd->lim, lim);
 	rd->line = 1;
@@ -186,29 +209,38 @@ sgf_reader_open_fd(int fd, int close_fd, const char *file,
 		   const struct sgf_limits *lim)
 {
 	struct sgf_reader *rd = reader_new(file, lim);
-	int gfd;
 
 	if (!rd)
 		return NULL;
-	/* gzclose() closes its descriptor: give zlib a duplicate when the
-	 * caller keeps the original. */
-	gfd = close_fd ? fd : dup(fd);
-	if (gfd < 0) {
+	rd->in.raw = malloc(RAW_SIZE);
+	if (!rd->in.raw) {
 		sgf_reader_close(rd);
+		errno = ENOMEM;
 		return NULL;
 	}
-	rd->gz = gzdopen(gfd, "rb");
-	if (!rd->gz) {
-		int e = errno ? errno : ENOMEM;
-		if (!close_fd)
-			close(gfd); /* our duplicate; the caller's fd stays */
-		sgf_reader_close(rd);
-		errno = e;
-		return NULL;
-	}
-	gzbuffer(rd->gz, 32 * 1024); /* below the mmap threshold */
-	rd->fd = fd;
+	rd->in.fd = fd;
+	rd->in.close_fd = close_fd;
 	return rd;
+}
+
+int
+sgf_reader_prepend(struct sgf_reader *rd, const char *buf, size_t len)
+{
+	unsigned char *p;
+
+	if (rd->started || rd->in.fd < 0 || rd->in.pre) {
+		errno = EINVAL;
+		return -1;
+	}
+	p = malloc(len ? len : 1);
+	if (!p) {
+		errno = ENOMEM;
+		return -1;
+	}
+	memcpy(p, buf, len);
+	rd->in.pre = p;
+	rd->in.prelen = len;
+	return 0;
 }
 
 struct sgf_reader *
@@ -263,8 +295,7 @@ sgf_reader_close(struct sgf_reader *rd)
 
 	if (!rd)
 		return;
-	if (rd->gz)
-		gzclose(rd->gz);
+	input_close(&rd->in);
 	free(rd->buf);
 	while ((d = rd->diags)) {
 		rd->diags = d->next;
@@ -279,17 +310,191 @@ sgf_reader_diags(const struct sgf_reader *rd)
 	return rd->diags;
 }
 
+enum { FILL_WAIT = -2 };
+
+/* Would a read of the descriptor wait?  (Never for a regular file.) */
+static int
+would_wait(int fd)
+{
+	struct pollfd p = {fd, POLLIN, 0};
+
+	return fd >= 0 && poll(&p, 1, 0) == 0;
+}
+
+static void
+input_close(struct input *in)
+{
+	if (in->z) {
+		inflateEnd(in->z);
+		free(in->z);
+	}
+	if (in->close_fd && in->fd >= 0)
+		close(in->fd);
+	free(in->pre);
+	free(in->raw);
+	memset(in, 0, sizeof(*in));
+	in->fd = -1;
+}
+
+/* Bytes of the descriptor into in->raw (after what it still holds):
+ * the read-ahead first, then one read(), which returns what is there.
+ * Returns the count, 0 at end of input, -1 on error (errno), FILL_WAIT
+ * when `nowait` and nothing is ready. */
+static ssize_t
+raw_more(struct input *in, int nowait)
+{
+	size_t room;
+	ssize_t k;
+
+	if (in->rawpos > 0) {
+		memmove(in->raw, in->raw + in->rawpos, in->rawlen - in->rawpos);
+		in->rawlen -= in->rawpos;
+		in->rawpos = 0;
+	}
+	room = RAW_SIZE - in->rawlen;
+	if (in->prepos < in->prelen) {
+		k = (ssize_t)(in->prelen - in->prepos < room
+				  ? in->prelen - in->prepos
+				  : room);
+		memcpy(in->raw + in->rawlen, in->pre + in->prepos, (size_t)k);
+		in->prepos += (size_t)k;
+		in->rawlen += (size_t)k;
+		return k;
+	}
+	if (nowait && would_wait(in->fd))
+		return FILL_WAIT;
+	do
+		k = read(in->fd, in->raw + in->rawlen, room);
+	while (k < 0 && errno == EINTR);
+	if (k > 0)
+		in->rawlen += (size_t)k;
+	return k;
+}
+
+/* Is input held that can be delivered without reading? */
+static int
+input_pending(const struct input *in)
+{
+	return in->rawpos < in->rawlen || in->prepos < in->prelen;
+}
+
+/* Up to n bytes of the stream (inflated if it is gzip) into out.
+ * Returns the count (> 0), 0 at the end, -1 on error (errno, and
+ * in->what for bad compressed data), FILL_WAIT as raw_more(). */
+static ssize_t
+input_read(struct input *in, unsigned char *out, size_t n, int nowait)
+{
+	ssize_t k;
+
+	if (!in->looked) {
+		/* two bytes decide: the gzip magic, or plain text */
+		while (in->rawlen - in->rawpos < 2) {
+			k = raw_more(in, nowait);
+			if (k <= 0) {
+				if (k == 0)
+					break;
+				return k;
+			}
+		}
+		in->looked = 1;
+		if (in->rawlen - in->rawpos >= 2 &&
+		    in->raw[in->rawpos] == 0x1f &&
+		    in->raw[in->rawpos + 1] == 0x8b) {
+			in->z = calloc(1, sizeof(*in->z));
+			if (!in->z || inflateInit2(in->z, 16 + MAX_WBITS) !=
+					  Z_OK) {
+				free(in->z);
+				in->z = NULL;
+				errno = ENOMEM;
+				return -1;
+			}
+		}
+	}
+	if (!in->z) {
+		/* plain: what is held, else one read() straight into out */
+		if (in->rawpos < in->rawlen) {
+			size_t m = in->rawlen - in->rawpos;
+			if (m > n)
+				m = n;
+			memcpy(out, in->raw + in->rawpos, m);
+			in->rawpos += m;
+			return (ssize_t)m;
+		}
+		if (in->prepos < in->prelen) {
+			size_t m = in->prelen - in->prepos;
+			if (m > n)
+				m = n;
+			memcpy(out, in->pre + in->prepos, m);
+			in->prepos += m;
+			return (ssize_t)m;
+		}
+		if (nowait && would_wait(in->fd))
+			return FILL_WAIT;
+		do
+			k = read(in->fd, out, n);
+		while (k < 0 && errno == EINTR);
+		return k;
+	}
+	for (;;) {
+		int r;
+		size_t got;
+
+		if (in->rawpos == in->rawlen ||
+		    (in->zend && in->rawlen - in->rawpos < 2)) {
+			k = raw_more(in, nowait);
+			if (k < 0)
+				return k;
+			if (k == 0) {
+				if (in->zend || in->rawpos < in->rawlen)
+					return 0; /* trailing bytes ignored */
+				in->what = "compressed data ends early";
+				errno = EIO;
+				return -1;
+			}
+			continue;
+		}
+		if (in->zend) {
+			/* another gzip member, or trailing bytes that
+			 * gzip itself ignores */
+			if (in->raw[in->rawpos] != 0x1f ||
+			    in->raw[in->rawpos + 1] != 0x8b)
+				return 0;
+			inflateReset(in->z);
+			in->zend = 0;
+		}
+		in->z->next_in = in->raw + in->rawpos;
+		in->z->avail_in = (unsigned)(in->rawlen - in->rawpos);
+		in->z->next_out = out;
+		in->z->avail_out = n > UINT_MAX ? UINT_MAX : (unsigned)n;
+		r = inflate(in->z, Z_NO_FLUSH);
+		in->rawpos = in->rawlen - in->z->avail_in;
+		got = (size_t)(in->z->next_out - out);
+		if (r == Z_STREAM_END)
+			in->zend = 1;
+		else if (r != Z_OK && r != Z_BUF_ERROR) {
+			in->what = "invalid compressed data";
+			errno = EIO;
+			return -1;
+		}
+		if (got)
+			return (ssize_t)got;
+	}
+}
+
 /* Read more input.  Returns 1 when bytes were added, 0 at end of input,
- * -1 on error.  Consumed bytes (before start) are dropped first; *shift
- * says by how much positions held by the caller move down. */
+ * -1 on error, FILL_WAIT (nothing done) when rd->nowait is set and no
+ * input is ready.  Consumed bytes (before start) are dropped first;
+ * *shift says by how much positions held by the caller move down. */
 static int
 fill(struct sgf_reader *rd, size_t *shift)
 {
-	int n;
+	ssize_t n;
 
 	*shift = 0;
-	if (rd->eof || !rd->gz)
+	if (rd->eof || rd->in.fd < 0)
 		return 0;
+	if (rd->nowait && !input_pending(&rd->in) && would_wait(rd->in.fd))
+		return FILL_WAIT;
 	if (rd->start > 0) {
 		if (rd->lnset) {
 			if (rd->lnstart < rd->start) {
@@ -317,11 +522,14 @@ fill(struct sgf_reader *rd, size_t *shift)
 		rd->buf = b;
 		rd->cap = cap;
 	}
-	n = gzread(rd->gz, rd->buf + rd->len, (unsigned)(rd->cap - rd->len));
+	n = input_read(&rd->in, rd->buf + rd->len, rd->cap - rd->len,
+		       rd->nowait);
+	if (n == FILL_WAIT) {
+		rd->buf[rd->len] = 0;
+		return FILL_WAIT;
+	}
 	if (n < 0) {
-		int e;
-		(void)gzerror(rd->gz, &e);
-		rd->ioerr = e == Z_ERRNO ? (errno ? errno : EIO) : EIO;
+		rd->ioerr = errno ? errno : EIO;
 		rd->buf[rd->len] = 0;
 		return -1;
 	}
@@ -387,10 +595,7 @@ decode_utf16(struct sgf_reader *rd, const char *cs)
 		return -1;
 	}
 	free(rd->buf);
-	if (rd->gz) {
-		gzclose(rd->gz);
-		rd->gz = NULL;
-	}
+	input_close(&rd->in);
 	rd->buf = (unsigned char *)u;
 	rd->start = 0;
 	rd->len = rd->cap = outlen;
@@ -568,9 +773,32 @@ more:
 	return SCAN_MORE;
 }
 
+static int next_game(struct sgf_reader *rd, struct sgf_chunk *ch,
+		     struct sgf_diag *err);
+
 int
 sgf_reader_next(struct sgf_reader *rd, struct sgf_chunk *ch,
 		struct sgf_diag *err)
+{
+	rd->nowait = 0;
+	return next_game(rd, ch, err);
+}
+
+int
+sgf_reader_next_nowait(struct sgf_reader *rd, struct sgf_chunk *ch,
+		       struct sgf_diag *err)
+{
+	int r;
+
+	/* the stream's first look (BOM, UTF-16) always reads */
+	rd->nowait = rd->started;
+	r = next_game(rd, ch, err);
+	rd->nowait = 0;
+	return r;
+}
+
+static int
+next_game(struct sgf_reader *rd, struct sgf_chunk *ch, struct sgf_diag *err)
 {
 	size_t p, shift, e;
 	int junk = 0, r, too_big = 0, bom = 0, unterminated = 0;
@@ -625,7 +853,10 @@ sgf_reader_next(struct sgf_reader *rd, struct sgf_chunk *ch,
 				      "no game tree found (empty input)");
 			return 0;
 		}
-		if (fill(rd, &shift) < 0)
+		r = fill(rd, &shift);
+		if (r == FILL_WAIT)
+			return SGF_READER_WAIT;
+		if (r < 0)
 			goto ioerr;
 		p = rd->start;
 	}
@@ -658,8 +889,12 @@ rescan:
 			/* too big: keep scanning, drop what was scanned */
 			too_big = 1;
 			consume_scanned(rd, &st);
+			rd->nowait = 0; /* what was dropped cannot be read again */
 		}
-		if (fill(rd, &shift) < 0)
+		r = fill(rd, &shift);
+		if (r == FILL_WAIT)
+			return SGF_READER_WAIT;
+		if (r < 0)
 			goto ioerr;
 		st.pos -= shift;
 		st.lastnl -= shift;
@@ -737,7 +972,9 @@ ioerr:
 		err->line = (uint32_t)rd->line;
 		err->col = get_col(rd);
 		snprintf(err->msg, sizeof(err->msg), "read error: %s",
-			 strerror(rd->ioerr ? rd->ioerr : EIO));
+			 rd->ioerr == EIO && rd->in.what
+			     ? rd->in.what
+			     : strerror(rd->ioerr ? rd->ioerr : EIO));
 	}
 	if (!rd->ioerr)
 		rd->ioerr = EIO;

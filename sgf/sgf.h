@@ -212,7 +212,11 @@ struct sgf_reader *sgf_reader_open(const char *path, const char *file,
 				   const struct sgf_limits *lim);
 struct sgf_reader *sgf_reader_open_fd(int fd, int close_fd, const char *file,
 				      const struct sgf_limits *lim);
-/* Open a reader on a memory buffer (not copied; must outlive it). */
+/* Bytes the caller already read from the reader's descriptor (to guess
+ * the format of a pipe, say), to be read before the rest of it.  Copied.
+ * Only before the first game is asked for.  Returns 0, or -1 (errno). */
+int sgf_reader_prepend(struct sgf_reader *rd, const char *buf, size_t len);
+/* Open a reader on a memory buffer (copied: the caller keeps it). */
 struct sgf_reader *sgf_reader_open_mem(const char *buf, size_t len,
 				       const char *file,
 				       const struct sgf_limits *lim);
@@ -227,6 +231,16 @@ struct sgf_reader *sgf_reader_open_mem(const char *buf, size_t len,
  * because Shift_JIS, Big5 and GBK text can hide ']' and '\' bytes. */
 int sgf_reader_next(struct sgf_reader *rd, struct sgf_chunk *ch,
 		    struct sgf_diag *err);
+/* The same, except that when the next game needs more input and none
+ * is ready on the reader's descriptor (a pipe whose writer is slow: a
+ * feed of games that trickles in), it returns SGF_READER_WAIT at once,
+ * having consumed nothing, instead of blocking in read().  A caller
+ * holding results can then deliver them before it waits; the next call
+ * (to either function) takes up the same game.  Costs a poll() only
+ * when the reader's buffer runs dry, not one per game. */
+#define SGF_READER_WAIT 2
+int sgf_reader_next_nowait(struct sgf_reader *rd, struct sgf_chunk *ch,
+			   struct sgf_diag *err);
 /* Diagnostics about the stream itself (junk after the last game...),
  * valid until sgf_reader_close(). */
 const struct sgf_diag *sgf_reader_diags(const struct sgf_reader *rd);

@@ -1,7 +1,8 @@
-# -m N counts the position after move N (counted with every stone alive:
-# what the estimator makes of a position in mid-game is not the point
-# here); a resigned game is scored as it stands and says so
+# -m N counts the position after move N; a resigned game is scored as
+# it stands and says so
 cd "$TOP/testdata/score"
+# (every stone counted alive: the count of the position, not an estimate
+# that changes whenever the estimator does)
 "$SGFKIT" score --no-summary --no-board --all-alive -m 20 ogs-9x9.sgf
 sed 's/RE\[W+3.5\]/RE[W+R]/' ogs-9x9.sgf >"$OLDPWD/r.sgf"
 cd "$OLDPWD" && "$SGFKIT" score --json --no-summary r.sgf |

@@ -45,6 +45,46 @@ done
 rc=$?
 [ $rc -eq 2 ] && ok "convert -o into a non-directory: exit 2" ||
 	ko "convert -o into a non-directory: exit $rc"
+# A feed that trickles in (a server's stream): each game is answered
+# before the next one is sent, for SGF and JSON Lines, at -j1 and -j2.
+# The writer waits (up to 10 s) for the answer to game k before it
+# sends game k+1, so a reader that waits for more input first fails.
+mkfifo "$tmp/fifo"
+"$SGFKIT" convert -t json "$D/tygem3.sgf" >"$tmp/games.jsonl"
+for j in 1 2; do
+	for fmt in sgf json; do
+		: >"$tmp/answers"
+		"$SGFKIT" info --no-header --no-summary -j $j - <"$tmp/fifo" \
+			>"$tmp/answers" 2>/dev/null &
+		pid=$!
+		exec 3>"$tmp/fifo"
+		late=0
+		for k in 1 2 3; do
+			if [ $fmt = json ]; then
+				sed -n "${k}p" "$tmp/games.jsonl" >&3
+			else
+				# the k-th game of tygem3.sgf (one per "(;")
+				awk -v k=$k '/^\(;/ { n++ } n == k' \
+					"$D/tygem3.sgf" >&3
+			fi
+			n=0
+			while [ "$(wc -l <"$tmp/answers")" -lt $k ] &&
+				[ $n -lt 500 ]; do
+				sleep 0.02
+				n=$((n + 1))
+			done
+			[ "$(wc -l <"$tmp/answers")" -ge $k ] || late=$k
+		done
+		exec 3>&-
+		wait $pid
+		if [ $late = 0 ] && [ "$(wc -l <"$tmp/answers")" = 3 ]; then
+			ok "info -j$j reads a trickling $fmt feed game by game"
+		else
+			ko "info -j$j: $fmt game $late not answered before the next came"
+		fi
+	done
+done
+
 # interrupted while writing -o: neither the target nor a temporary stays
 mkdir "$tmp/o"
 "$SGFKIT" convert -j 1 -o "$tmp/o/out.sgf" "$tmp/big.sgf" "$tmp/big.sgf" "$tmp/big.sgf" &

@@ -376,6 +376,177 @@ random_games_stay_consistent(void)
 	CHECK(captures > 1000);
 }
 
+/* Random games with any move on an empty point, as a replay executes
+ * them (ko recaptures and suicides of one stone included): after each
+ * move the board is consistent, board_play_rec() leaves the same board
+ * as board_play() and lists exactly the points it emptied, and
+ * board_play_inline() (empty list left behind) the same board too. */
+static void
+play_rec_lists_every_removed_stone(void)
+{
+	static struct board b, c, d, before;
+	static bpt removed[BOARD_MAX_SIDE * BOARD_MAX_SIDE];
+	int sizes[][2] = {{1, 1}, {1, 3}, {2, 2}, {3, 3},   {4, 4},
+			  {5, 3}, {7, 7}, {9, 9}, {19, 19}, {27, 5}};
+	size_t i;
+	int bad = 0, moves = 0, suicides = 0, captures = 0, kos = 0;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		int game, w = sizes[i][0], h = sizes[i][1];
+		for (game = 0; game < 4; game++) {
+			int color = BOARD_BLACK, m;
+			board_init(&b, w, h);
+			board_init(&d, w, h);
+			for (m = 0; m < 4 * w * h + 20; m++) {
+				int cap, sui, sui2, n, k, x, y;
+				bpt pt;
+				if (!board_nempty(&b)) {
+					board_pass(&b);
+					board_pass(&d);
+					continue;
+				}
+				pt = board_empty_at(
+				    &b, (int)rnd((unsigned)board_nempty(&b)));
+				board_copy(&before, &b);
+				board_copy(&c, &b);
+				cap = board_play_rec(&b, color, pt, &sui,
+						     removed);
+				if (board_play(&c, color, pt, &sui2) != cap ||
+				    sui2 != sui ||
+				    board_key(&c) != board_key(&b) ||
+				    c.ko != b.ko || c.ko_color != b.ko_color ||
+				    strcmp(to_ascii(&c), to_ascii(&b)) != 0)
+					bad++;
+				if (board_key(&b) !=
+				    board_key_after(&before, color, pt))
+					bad++;
+				if (board_play_inline(&d, color, pt, &sui2,
+						      NULL) != cap ||
+				    sui2 != sui ||
+				    board_key(&d) != board_key(&b) ||
+				    d.ko != b.ko || d.ko_color != b.ko_color ||
+				    board_nempty(&d) != board_nempty(&b) ||
+				    strcmp(to_ascii(&d), to_ascii(&b)) != 0 ||
+				    board_check_consistency(&d))
+					bad++;
+				if (board_check_consistency(&b))
+					bad++;
+				/* every listed point was emptied, once */
+				n = cap + sui;
+				for (k = 0; k < n; k++) {
+					int j;
+					if (board_color(&b, removed[k]) !=
+					    BOARD_EMPTY)
+						bad++;
+					for (j = 0; j < k; j++)
+						if (removed[j] == removed[k])
+							bad++;
+				}
+				/* and every emptied point is listed */
+				for (y = 0; y < h; y++)
+					for (x = 0; x < w; x++) {
+						bpt q = board_pt(&b, x, y);
+						int j,
+						    was = q == pt
+							      ? color
+							      : board_color(
+								    &before, q);
+						if (was == BOARD_EMPTY ||
+						    board_color(&b, q) !=
+							BOARD_EMPTY)
+							continue;
+						for (j = 0; j < n; j++)
+							if (removed[j] == q)
+								break;
+						if (j == n)
+							bad++;
+					}
+				moves++;
+				captures += cap;
+				suicides += sui > 0;
+				kos += b.ko != BPT_NONE;
+				color = BOARD_OPP(color);
+			}
+		}
+	}
+	/* a rebuild brings the empty list back */
+	board_rebuild(&d);
+	CHECK(!d.empty_stale);
+	CHECK_INT(board_check_consistency(&d), 0);
+	CHECK_INT(bad, 0);
+	CHECK(moves > 10000);
+	CHECK(captures > 1000);
+	CHECK(suicides > 100);
+	CHECK(kos > 20);
+}
+
+/* board_recolor() takes a board back to an earlier position of its
+ * game (or on to a later one) from the points that differ: the result
+ * must be consistent and hold the same stones and key as the board that
+ * really was there. */
+static void
+recolor_goes_back_and_forth(void)
+{
+	static struct board b, then, back;
+	static bpt pts[BOARD_ARR];
+	static uint8_t cols[BOARD_ARR];
+	int sizes[][2] = {{1, 1}, {2, 2},   {3, 3}, {5, 5},
+			  {9, 9}, {19, 19}, {23, 6}};
+	size_t i;
+	int bad = 0, runs = 0, changed = 0;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		int game, w = sizes[i][0], h = sizes[i][1];
+		for (game = 0; game < 30; game++) {
+			int color = BOARD_BLACK, m, span = 1 + (int)rnd(40);
+			int x, y, n = 0, stop = (int)rnd((unsigned)(3 * w * h));
+			board_init(&b, w, h);
+			for (m = 0; m < stop + span; m++) {
+				if (m == stop)
+					board_copy(&then, &b);
+				if (board_nempty(&b)) {
+					bpt pt = board_empty_at(
+					    &b, (int)rnd((unsigned)board_nempty(
+						    &b)));
+					board_play(&b, color, pt, NULL);
+				}
+				color = BOARD_OPP(color);
+			}
+			/* back: from b to then; and on: from then to b */
+			board_copy(&back, &b);
+			for (y = 0; y < h; y++)
+				for (x = 0; x < w; x++) {
+					bpt q = board_pt(&b, x, y);
+					if (board_color(&b, q) !=
+					    board_color(&then, q)) {
+						pts[n] = q;
+						cols[n++] =
+						    (uint8_t)board_color(&then,
+									 q);
+					}
+				}
+			board_recolor(&back, pts, cols, n);
+			if (board_check_consistency(&back) ||
+			    board_key(&back) != board_key(&then) ||
+			    board_nempty(&back) != board_nempty(&then) ||
+			    strcmp(to_ascii(&back), to_ascii(&then)) != 0)
+				bad++;
+			for (m = 0; m < n; m++)
+				cols[m] = (uint8_t)board_color(&b, pts[m]);
+			board_recolor(&back, pts, cols, n);
+			if (board_check_consistency(&back) ||
+			    board_key(&back) != board_key(&b) ||
+			    strcmp(to_ascii(&back), to_ascii(&b)) != 0)
+				bad++;
+			runs++;
+			changed += n;
+		}
+	}
+	CHECK_INT(bad, 0);
+	CHECK(runs > 100);
+	CHECK(changed > 1000);
+}
+
 static void
 keys_are_fixed_across_runs(void)
 {
@@ -406,6 +577,8 @@ main(void)
 	RUN(setup_removes_chains_without_liberty);
 	RUN(big_chain_liberties_are_exact);
 	RUN(random_games_stay_consistent);
+	RUN(play_rec_lists_every_removed_stone);
+	RUN(recolor_goes_back_and_forth);
 	RUN(keys_are_fixed_across_runs);
 	return UNIT_DONE();
 }

@@ -119,8 +119,13 @@ run_case(struct sgf_game *g, const char *line, char *got, size_t ngot)
 	return ok;
 }
 
+/* Every case of positions.txt, with the real keys and with the keys
+ * of the repetition history cut to `mask` (0: every position collides
+ * with every other), which must change nothing: a hit is confirmed on
+ * the earlier position and on its side (P6's board comes back with
+ * the other player to move: a superko only under positional rules). */
 static void
-positions_file_verdicts(void)
+positions_file_verdicts_mask(uint64_t mask)
 {
 	size_t len;
 	char *text = unit_slurp("testdata/rules/positions.txt", &len);
@@ -131,6 +136,7 @@ positions_file_verdicts(void)
 	CHECK(text != NULL);
 	if (!text)
 		return;
+	check_test_key_mask(mask);
 	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		if (line[0] == '#' || line[0] == 0)
@@ -153,7 +159,16 @@ positions_file_verdicts(void)
 	}
 	CHECK_INT(failed, 0);
 	CHECK(cases >= 100);
+	check_test_key_mask(~(uint64_t)0);
 	free(text);
+}
+
+static void
+positions_file_verdicts(void)
+{
+	positions_file_verdicts_mask(~(uint64_t)0);
+	positions_file_verdicts_mask(0);
+	positions_file_verdicts_mask(1);
 }
 
 static void
@@ -817,6 +832,354 @@ saved_positions_restore_exactly(void)
 	check_list_release(&l);
 }
 
+/* All problems of g under o, one per line, every field. */
+static char *
+render_all(struct sgf_game *g, const struct check_opts *o)
+{
+	struct check_list l;
+	char *buf = NULL;
+	size_t n = 0, i;
+	FILE *f = open_memstream(&buf, &n);
+
+	check_list_init(&l);
+	CHECK_INT(check_game(g, o, &l), 0);
+	for (i = 0; f && i < l.n; i++)
+		fprintf(f, "%d %s %s %d %s %s %u:%u %s\n", l.v[i].severity,
+			l.v[i].code, l.v[i].message, l.v[i].move, l.v[i].point,
+			l.v[i].vertex, l.v[i].line, l.v[i].column,
+			l.v[i].variation);
+	if (f)
+		fclose(f);
+	check_list_release(&l);
+	return buf;
+}
+
+/* The repetition history keeps keys only and confirms a key hit on the
+ * earlier position, rebuilt from a checkpoint and the log of changes.
+ * testdata/rules/cycles.sgf holds 33 random games on tiny boards (a
+ * generator's output, with variations, setup, passes and illegal
+ * moves) whose lines repeat positions, some more than 60 moves apart
+ * (past a checkpoint).  With the keys cut to a few bits, so that hash
+ * hits are mostly collisions (mask 0: every lookup confirms against
+ * every earlier position of its epoch), every problem must stay the
+ * same; the repetitions found are pinned to what the replay reported
+ * when it kept a packed copy of every position. */
+static void
+hash_collisions_change_no_verdict(void)
+{
+	static const int kos[] = {RULES_KO_SIMPLE, RULES_KO_POSITIONAL,
+				  RULES_KO_SITUATIONAL, RULES_KO_NATURAL};
+	static const int want[] = {38, 42, 38, 38}; /* cycle, superko */
+	static const uint64_t masks[] = {0, 1, 0xff};
+	size_t len;
+	char *text = unit_slurp("testdata/rules/cycles.sgf", &len);
+	struct sgf_game **games = NULL;
+	int n, i, k, m, reps[4] = {0, 0, 0, 0}, same = 0, runs = 0;
+
+	CHECK(text != NULL);
+	if (!text)
+		return;
+	n = sgf_parse_all(text, len, "cycles.sgf", NULL, &games);
+	CHECK_INT(n, 33);
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < 4; k++) {
+			struct check_opts o;
+			char *ref, *p;
+			check_opts_default(&o);
+			o.rules = "japanese";
+			o.ko = kos[k];
+			check_test_key_mask(~(uint64_t)0);
+			ref = render_all(games[i], &o);
+			for (p = ref; p && (p = strstr(p, " cycle ")); p++)
+				reps[k]++;
+			for (p = ref; p && (p = strstr(p, " superko ")); p++)
+				reps[k]++;
+			for (m = 0; m < 3; m++) {
+				char *got;
+				check_test_key_mask(masks[m]);
+				got = render_all(games[i], &o);
+				runs++;
+				same += ref && got && !strcmp(ref, got);
+				free(got);
+			}
+			free(ref);
+		}
+		sgf_game_free(games[i]);
+	}
+	check_test_key_mask(~(uint64_t)0);
+	free(games);
+	free(text);
+	CHECK_INT(same, runs);
+	for (k = 0; k < 4; k++)
+		CHECK_INT(reps[k], want[k]);
+}
+
+/* ---------------------------------------------------------------------
+ * Variations against their lines.  A random tree (5x5: moves anywhere,
+ * passes, setup nodes, some PL) is written one node per text line; each
+ * of its lines from the root to a leaf is written alone the same way.
+ * The problems the tree gets for a node must be those the node gets in
+ * any line through it, replayed with no variation at all: so going
+ * back to a branching node (which undoes the log of changes) must leave
+ * the board, the touched flags and the history as they were there.
+ */
+#define VT_MAXN 400
+struct vt {
+	char node[VT_MAXN][48]; /* node text, ";B[cc]" ... */
+	int parent[VT_MAXN];
+	int n;
+	char *tree;		/* the tree, one node per line after the root */
+	int tree_line[VT_MAXN]; /* text line of each node in the tree */
+};
+
+static uint64_t vt_rng = 88172645463325252ULL;
+static unsigned
+vt_rnd(unsigned n)
+{
+	vt_rng ^= vt_rng << 13;
+	vt_rng ^= vt_rng >> 7;
+	vt_rng ^= vt_rng << 17;
+	return (unsigned)(vt_rng % n);
+}
+
+static void
+vt_node(struct vt *t, int id, int *color)
+{
+	char *s = t->node[id];
+	unsigned r = vt_rnd(100);
+	int k = 0;
+
+	if (r < 6) { /* setup, sometimes with a move */
+		k += snprintf(s + k, 48 - (size_t)k, ";%s[%c%c]%s[%c%c]",
+			      vt_rnd(2) ? "AB" : "AW", 'a' + vt_rnd(5),
+			      'a' + vt_rnd(5), vt_rnd(3) ? "AE" : "AB",
+			      'a' + vt_rnd(5), 'a' + vt_rnd(5));
+		if (vt_rnd(2))
+			return;
+	} else {
+		k += snprintf(s + k, 48 - (size_t)k, ";");
+	}
+	if (r >= 6 && r < 9)
+		k += snprintf(s + k, 48 - (size_t)k, "PL[%c]",
+			      vt_rnd(2) ? 'B' : 'W');
+	if (r >= 9 && r < 14)
+		*color = BOARD_OPP(*color); /* out of turn */
+	if (r >= 14 && r < 20)
+		snprintf(s + k, 48 - (size_t)k, "%c[]",
+			 *color == BOARD_BLACK ? 'B' : 'W');
+	else
+		snprintf(s + k, 48 - (size_t)k, "%c[%c%c]",
+			 *color == BOARD_BLACK ? 'B' : 'W', 'a' + vt_rnd(5),
+			 'a' + vt_rnd(5));
+	*color = BOARD_OPP(*color);
+}
+
+/* Write the subtree from node id: one node a line, every child of a
+ * node with several in parentheses. */
+static size_t
+vt_emit(struct vt *t, int id, const int *first, const int *next, size_t k,
+	size_t cap, int *line)
+{
+	for (;;) {
+		int c, nk = 0;
+		k +=
+		    (size_t)snprintf(t->tree + k, cap - k, "\n%s", t->node[id]);
+		t->tree_line[id] = (*line)++;
+		for (c = first[id]; c >= 0; c = next[c])
+			nk++;
+		if (nk == 0)
+			return k;
+		if (nk == 1) {
+			id = first[id];
+			continue;
+		}
+		for (c = first[id]; c >= 0; c = next[c]) {
+			k += (size_t)snprintf(t->tree + k, cap - k, "(");
+			k = vt_emit(t, c, first, next, k, cap, line);
+			k += (size_t)snprintf(t->tree + k, cap - k, ")");
+		}
+		return k;
+	}
+}
+
+/* A random tree: a line of 1..30 nodes under `parent`, ending in 0..3
+ * children that are lines again (explicit stack: no recursion). */
+static void
+vt_make(struct vt *t)
+{
+	int stack[VT_MAXN], color[VT_MAXN], sp = 0;
+	size_t cap = 1 << 16, k = 0;
+	/* the text: written depth first, a '(' before every child of a
+	 * node with several, its ')' after the subtree */
+	int first[VT_MAXN], next[VT_MAXN], i, line = 2;
+
+	t->n = 0;
+	stack[sp] = -1;
+	color[sp++] = BOARD_BLACK;
+	while (sp && t->n < VT_MAXN - 40) {
+		int par = stack[--sp], col = color[sp];
+		int len = 1 + (int)vt_rnd(t->n < 20 ? 30 : 12), kids, j;
+		for (j = 0; j < len; j++) {
+			int id = t->n++;
+			t->parent[id] = par;
+			vt_node(t, id, &col);
+			par = id;
+		}
+		kids = t->n < VT_MAXN - 80 ? (int)vt_rnd(4) : 0;
+		for (j = 0; j < kids; j++) {
+			stack[sp] = par;
+			color[sp++] = col;
+		}
+	}
+	/* children lists in creation order */
+	for (i = 0; i < t->n; i++)
+		first[i] = next[i] = -1;
+	for (i = t->n - 1; i >= 0; i--)
+		if (t->parent[i] >= 0) {
+			next[i] = first[t->parent[i]];
+			first[t->parent[i]] = i;
+		}
+	t->tree = malloc(cap);
+	k += (size_t)snprintf(t->tree + k, cap - k, "(;SZ[5]");
+	k = vt_emit(t, 0, first, next, k, cap, &line);
+	snprintf(t->tree + k, cap - k, ")\n");
+}
+
+/* Parse the one game of text; the caller frees it. */
+static struct sgf_game *
+parse_own(const char *text)
+{
+	struct sgf_game **games = NULL, *g;
+	int n = sgf_parse_all(text, strlen(text), "test.sgf", NULL, &games);
+
+	if (n < 1) {
+		free(games);
+		return NULL;
+	}
+	g = games[0];
+	while (n > 1)
+		sgf_game_free(games[--n]);
+	free(games);
+	return g;
+}
+
+/* Append each problem of l to out[] of the node on its text line:
+ * node_of_line[line] (or -1: no node). */
+static void
+vt_collect(const struct check_list *l, const int *node_of_line, int nlines,
+	   char (*out)[512])
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		const struct check_problem *p = &l->v[i];
+		int id = (int)p->line < nlines ? node_of_line[p->line] : -1;
+		char *o;
+		size_t k;
+		if (id < 0)
+			continue;
+		o = out[id];
+		k = strlen(o);
+		snprintf(o + k, 512 - k, "%s|%s|%d|%s;", p->code, p->message,
+			 p->move, p->point);
+	}
+}
+
+static void
+variations_replay_as_their_lines(void)
+{
+	static struct vt t;
+	static char tree_probs[VT_MAXN][512], line_probs[VT_MAXN][512];
+	static const char *rules[] = {"chinese", "aga", "bga", "japanese",
+				      "nz"};
+	static int node_of_line[VT_MAXN + 8];
+	int trees, lines = 0, bad = 0, problems = 0, setups = 0;
+
+	for (trees = 0; trees < 40; trees++) {
+		struct sgf_game *g;
+		int r, i, leaf;
+		vt_make(&t);
+		g = parse_own(t.tree);
+		CHECK(g != NULL);
+		if (!g) {
+			free(t.tree);
+			continue;
+		}
+		for (i = 0; i < t.n; i++)
+			setups += strchr(t.node[i], 'A') != NULL;
+		for (r = 0; r < 5; r++) {
+			struct check_opts o;
+			struct check_list l;
+			check_opts_default(&o);
+			o.rules = rules[r];
+			memset(tree_probs, 0, sizeof(tree_probs));
+			for (i = 0; i < VT_MAXN + 8; i++)
+				node_of_line[i] = -1;
+			for (i = 0; i < t.n; i++)
+				node_of_line[t.tree_line[i]] = i;
+			check_list_init(&l);
+			CHECK_INT(check_game(g, &o, &l), 0);
+			problems += (int)l.n;
+			vt_collect(&l, node_of_line, VT_MAXN + 8, tree_probs);
+			check_list_release(&l);
+			/* every leaf's line alone */
+			for (leaf = 0; leaf < t.n; leaf++) {
+				static char text[VT_MAXN * 48 + 32];
+				int path[VT_MAXN], np = 0, j, id;
+				size_t k = 0;
+				struct sgf_game *lg;
+				for (j = 0; j < t.n && t.parent[j] != leaf; j++)
+					;
+				if (j < t.n)
+					continue; /* not a leaf */
+				for (id = leaf; id >= 0; id = t.parent[id])
+					path[np++] = id;
+				k += (size_t)snprintf(
+				    text + k, sizeof(text) - k, "(;SZ[5]");
+				for (i = 0; i < VT_MAXN + 8; i++)
+					node_of_line[i] = -1;
+				for (j = np - 1; j >= 0; j--) {
+					k += (size_t)snprintf(
+					    text + k, sizeof(text) - k, "\n%s",
+					    t.node[path[j]]);
+					node_of_line[2 + (np - 1 - j)] =
+					    path[j];
+				}
+				snprintf(text + k, sizeof(text) - k, ")");
+				lg = parse_own(text);
+				if (!lg) {
+					bad++;
+					continue;
+				}
+				memset(line_probs, 0, sizeof(line_probs));
+				check_list_init(&l);
+				CHECK_INT(check_game(lg, &o, &l), 0);
+				vt_collect(&l, node_of_line, VT_MAXN + 8,
+					   line_probs);
+				check_list_release(&l);
+				sgf_game_free(lg);
+				for (j = 0; j < np; j++)
+					if (strcmp(tree_probs[path[j]],
+						   line_probs[path[j]]) &&
+					    bad++ < 3)
+						fprintf(stderr,
+							"  %s node %d: tree "
+							"'%s' line '%s'\n",
+							rules[r], path[j],
+							tree_probs[path[j]],
+							line_probs[path[j]]);
+				lines++;
+			}
+		}
+		sgf_game_free(g);
+		free(t.tree);
+	}
+	CHECK_INT(bad, 0);
+	CHECK(lines > 200);
+	CHECK(setups > 20);
+	CHECK(problems > 500);
+}
+
 int
 main(void)
 {
@@ -833,6 +1196,8 @@ main(void)
 	RUN(an_error_past_the_problem_cap_keeps_the_game_invalid);
 	RUN(real_games_made_illegal_are_caught);
 	RUN(saved_positions_restore_exactly);
+	RUN(hash_collisions_change_no_verdict);
+	RUN(variations_replay_as_their_lines);
 	free_kept();
 	return UNIT_DONE();
 }

@@ -6,6 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <zlib.h>
+
 #include "sgf/sgf.h"
 #include "unit.h"
 
@@ -485,6 +487,113 @@ a_huge_game_in_a_stream_is_skipped_in_bounded_memory(void)
 	unlink(path);
 }
 
+/* gzip bytes of `text` (one member), written with zlib. */
+static size_t
+gz_of(const char *text, unsigned char *out, size_t cap)
+{
+	z_stream z;
+	size_t n;
+
+	memset(&z, 0, sizeof(z));
+	if (deflateInit2(&z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8,
+			 Z_DEFAULT_STRATEGY) != Z_OK)
+		return 0;
+	z.next_in = (unsigned char *)text;
+	z.avail_in = (unsigned)strlen(text);
+	z.next_out = out;
+	z.avail_out = (unsigned)cap;
+	deflate(&z, Z_FINISH);
+	n = cap - z.avail_out;
+	deflateEnd(&z);
+	return n;
+}
+
+/* A game that arrives alone on a pipe is cut at once (the writer keeps
+ * the pipe open); with nowait, an empty pipe answers SGF_READER_WAIT
+ * and the game is still there afterwards. */
+static void
+reader_cuts_a_game_that_arrives_alone_on_a_pipe(void)
+{
+	int p[2];
+	struct sgf_reader *rd;
+	struct sgf_chunk ch;
+	const char *g1 = "(;C[one])\n", *g2 = "(;C[two]";
+
+	CHECK(pipe(p) == 0);
+	rd = sgf_reader_open_fd(p[0], 1, "pipe", NULL);
+	CHECK(rd != NULL);
+	if (!rd)
+		return;
+	CHECK(write(p[1], g1, strlen(g1)) == (ssize_t)strlen(g1));
+	CHECK_INT(sgf_reader_next(rd, &ch, NULL), 1);
+	CHECK(ch.len == 9 && !memcmp(ch.data, "(;C[one])", 9));
+	sgf_chunk_release(&ch);
+	/* half a game: nowait does not block and consumes nothing */
+	CHECK(write(p[1], g2, strlen(g2)) == (ssize_t)strlen(g2));
+	CHECK_INT(sgf_reader_next_nowait(rd, &ch, NULL), SGF_READER_WAIT);
+	CHECK_INT(sgf_reader_next_nowait(rd, &ch, NULL), SGF_READER_WAIT);
+	CHECK(write(p[1], ")", 1) == 1);
+	close(p[1]);
+	CHECK_INT(sgf_reader_next_nowait(rd, &ch, NULL), 1);
+	CHECK(ch.len == 9 && !memcmp(ch.data, "(;C[two])", 9));
+	CHECK_INT(ch.index, 2);
+	sgf_chunk_release(&ch);
+	CHECK_INT(sgf_reader_next(rd, &ch, NULL), 0);
+	sgf_reader_close(rd);
+}
+
+/* gzip on a descriptor: several members back to back (what `cat a.gz
+ * b.gz` gives), bytes read ahead by the caller, trailing bytes after
+ * the last member ignored as gzip does, a cut-off member an error. */
+static void
+reader_inflates_gzip_members_and_prepended_bytes(void)
+{
+	static unsigned char z1[256], z2[256];
+	size_t n1 = gz_of("(;C[first])\n", z1, sizeof(z1));
+	size_t n2 = gz_of("(;C[second])(;C[third])\n", z2, sizeof(z2));
+	char path[] = "/tmp/sgfgzXXXXXX";
+	int fd = mkstemp(path);
+	struct sgf_reader *rd;
+	struct sgf_chunk ch;
+	struct sgf_diag err;
+	const char *want[] = {"(;C[first])", "(;C[second])", "(;C[third])"};
+	int n = 0;
+
+	CHECK(fd >= 0 && n1 > 10 && n2 > 10);
+	if (fd < 0)
+		return;
+	/* the first 5 bytes are "read ahead" by the caller */
+	CHECK(write(fd, z1 + 5, n1 - 5) == (ssize_t)(n1 - 5));
+	CHECK(write(fd, z2, n2) == (ssize_t)n2);
+	CHECK(write(fd, "junk", 4) == 4);
+	lseek(fd, 0, SEEK_SET);
+	rd = sgf_reader_open_fd(fd, 0, "gz", NULL);
+	CHECK(rd && sgf_reader_prepend(rd, (const char *)z1, 5) == 0);
+	while (rd && sgf_reader_next(rd, &ch, NULL) > 0) {
+		if (n < 3)
+			CHECK(ch.len == strlen(want[n]) &&
+			      !memcmp(ch.data, want[n], ch.len));
+		n++;
+		sgf_chunk_release(&ch);
+	}
+	CHECK_INT(n, 3);
+	sgf_reader_close(rd);
+
+	/* cut off inside the second member: the first game, then an
+	 * error that names the cause */
+	CHECK(ftruncate(fd, (off_t)(n1 - 5 + n2 / 2)) == 0);
+	lseek(fd, 0, SEEK_SET);
+	rd = sgf_reader_open_fd(fd, 0, "gz", NULL);
+	CHECK(rd && sgf_reader_prepend(rd, (const char *)z1, 5) == 0);
+	CHECK_INT(sgf_reader_next(rd, &ch, &err), 1);
+	sgf_chunk_release(&ch);
+	CHECK_INT(sgf_reader_next(rd, &ch, &err), -1);
+	CHECK(strstr(err.msg, "compressed data ends early") != NULL);
+	sgf_reader_close(rd);
+	close(fd);
+	unlink(path);
+}
+
 /* SGFC's file that triggers nearly every error it knows */
 static void
 sgfc_test_file_gives_sensible_diagnostics(void)
@@ -545,6 +654,8 @@ main(void)
 	RUN(code_names_are_stable);
 	RUN(reader_cuts_a_stream_from_a_file_descriptor);
 	RUN(a_huge_game_in_a_stream_is_skipped_in_bounded_memory);
+	RUN(reader_cuts_a_game_that_arrives_alone_on_a_pipe);
+	RUN(reader_inflates_gzip_members_and_prepended_bytes);
 	RUN(sgfc_test_file_gives_sensible_diagnostics);
 	return UNIT_DONE();
 }
