@@ -180,7 +180,16 @@ sgf_utf8_valid(const unsigned char *s, size_t len)
 	while (i < len) {
 		unsigned char c = s[i];
 		if (c < 0x80) {
+			/* records are mostly ASCII (moves) around a few
+			 * names: skip it a word at a time */
+			uint64_t w;
 			i++;
+			while (i + 8 <= len) {
+				memcpy(&w, s + i, 8);
+				if (w & 0x8080808080808080u)
+					break;
+				i += 8;
+			}
 			continue;
 		}
 		if (c >= 0xC2 && c <= 0xDF) {

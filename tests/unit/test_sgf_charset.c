@@ -242,6 +242,35 @@ utf16_declared_8bit_values_come_out_as_utf8(void)
 	release(v, n);
 }
 
+/* The validator skips ASCII a word at a time: a bad or multi-byte
+ * sequence is found wherever it falls against the 8-byte steps, and a
+ * read never goes past len. */
+static void
+utf8_validator_finds_bad_bytes_at_every_offset(void)
+{
+	unsigned char buf[40];
+	size_t k, len;
+
+	for (len = 0; len <= 32; len++) {
+		for (k = 0; k < len; k++) {
+			memset(buf, 'a', sizeof(buf));
+			buf[k] = 0xFF; /* never valid */
+			CHECK_INT(sgf_utf8_valid(buf, len), k);
+			/* a high byte just past len is not looked at */
+			memset(buf, 'a', sizeof(buf));
+			buf[len] = 0xFF;
+			CHECK_INT(sgf_utf8_valid(buf, len), len);
+			if (k + 3 <= len) { /* U+4E2D, valid, anywhere */
+				memset(buf, 'a', sizeof(buf));
+				memcpy(buf + k, "\xE4\xB8\xAD", 3);
+				CHECK_INT(sgf_utf8_valid(buf, len), len);
+				/* and truncated by len: invalid at k */
+				CHECK_INT(sgf_utf8_valid(buf, k + 2), k);
+			}
+		}
+	}
+}
+
 int
 main(void)
 {
@@ -251,5 +280,6 @@ main(void)
 	RUN(one_charset_per_game_in_a_collection);
 	RUN(output_is_always_utf8_with_ca);
 	RUN(utf16_declared_8bit_values_come_out_as_utf8);
+	RUN(utf8_validator_finds_bad_bytes_at_every_offset);
 	return UNIT_DONE();
 }
