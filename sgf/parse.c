@@ -432,10 +432,10 @@ move_node_fast(struct parser *ps, size_t i)
 		white = col == 'W';
 		p = (struct sgf_prop *)(n + 1);
 		v = (struct sgf_value *)(p + 1);
+		/* child and nchildren are set when the next node of the
+		 * run is hung below this one, or after the loop */
 		n->props = p;
-		n->child = NULL;
 		n->next = NULL;
-		n->nchildren = 0;
 		n->off = (uint32_t)i;
 		n->parent = par;
 		par->child = n;
@@ -460,6 +460,8 @@ move_node_fast(struct parser *ps, size_t i)
 	a->cur = cur;
 	if (i == start)
 		return 0;
+	par->child = NULL;
+	par->nchildren = 0;
 	g->nnodes = nnodes;
 	ps->hint_parent = par->parent;
 	ps->hint_last = par;
