@@ -392,6 +392,54 @@ estimate_is_deterministic(void)
 	}
 }
 
+/* The end of a game (Tygem, White to play): the black stones at the
+ * bottom (j4 j3-n3 k2 l2 n2 l1) border a wide empty area in the lower right
+ * corner that only Black's stones and two dead white ones (o3 o2)
+ * touch.  The playouts alone kill them (White's random moves in the
+ * corner go unanswered); the room they have keeps them alive. */
+static const char *roomy =
+	". . B W W W . . . . . . W B B B . . ."
+	". B B W . . W W W W . . W W W B B . ."
+	". B W W . W B W B W B W W . W W B . ."
+	". B B B W . B W B B W W B W W B W W ."
+	". B W W W B B B B . W B B . W B B B ."
+	". B W . . W B W B . B B W W . B . . ."
+	". . B W . W W W B B W . W . W W B . ."
+	". . B B W . W W B B W . W W W B . . ."
+	"B B B B W W B B . B B B B . W B B B B"
+	"B W W B W B B . B B . W B B B B W W B"
+	"W W . W W W B . B W W W B W W W . . W"
+	". . . W B B B B W W . W B W . . W W ."
+	"W . . W . B W B B W W B B W W . . . W"
+	"B W W W B B W W B W . W W B B W W W B"
+	"B B W . W W . . W . W W W W B B W B B"
+	". B B W W W W W B W W B W B B . B B ."
+	". . B B W B W W B B B B B W B . . . ."
+	". . B . B B B W W B B . B W . . . . ."
+	". . . B . B . . W W B . . . . . . . .";
+
+static void
+group_next_to_a_roomy_area_of_its_own_lives(void)
+{
+	static struct board b;
+	struct score_pos p;
+	struct score_estimate_opts eo;
+	load(&p, &b, 19, 19, roomy);
+	score_estimate_opts_default(&eo);
+	eo.to_move = SCORE_WHITE;
+	CHECK(score_estimate(&p, &eo) == 0);
+	/* j3 k3 n3 k2 n2 l1 (x + 19 * y, top row y = 0) */
+	static const int stones[] = {8 + 19 * 16, 9 + 19 * 16, 12 + 19 * 16,
+				     9 + 19 * 17, 12 + 19 * 17, 10 + 19 * 18};
+	for (int i = 0; i < 6; i++) {
+		CHECK_INT(p.color[stones[i]], SCORE_BLACK);
+		CHECK(!p.dead[stones[i]]);
+	}
+	/* the white stones in Black's corner stay dead */
+	CHECK_INT(p.color[13 + 19 * 16], SCORE_WHITE);
+	CHECK(p.dead[13 + 19 * 16] && p.dead[13 + 19 * 17]);
+}
+
 int
 main(void)
 {
@@ -406,5 +454,6 @@ main(void)
 	RUN(filling_an_eye_saves_a_chain_in_atari);
 	RUN(group_inside_safe_walls_estimated_dead);
 	RUN(estimate_is_deterministic);
+	RUN(group_next_to_a_roomy_area_of_its_own_lives);
 	return UNIT_DONE();
 }
