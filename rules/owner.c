@@ -447,10 +447,16 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 				continue;
 			decided[m] = 1;
 			if (st == 1) {
-				/* the main chain lives; chains of the group
-				 * that it may give up are left to the
-				 * playouts */
-				cdead[m] = 0;
+				/* the main chain lives, and so do the chains
+				 * that share a liberty with it: the playouts
+				 * judged them as one group, and it is that
+				 * judgement that reading has overruled (a
+				 * lone stone next to the eyes would otherwise
+				 * stay dead inside a living group) */
+				int root = find(par, m);
+				for (int i = 0; i < nch; i++)
+					if (find(par, i) == root)
+						cdead[i] = 0;
 				continue;
 			}
 			for (int i = 0; i < pr->n; i++) {
