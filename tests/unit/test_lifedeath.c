@@ -392,6 +392,103 @@ estimate_is_deterministic(void)
 	}
 }
 
+/* The end of a game (Tygem, White to play): the black stones at the
+ * bottom (j4 j3-n3 k2 l2 n2 l1) border a wide empty area in the lower right
+ * corner that only Black's stones and two dead white ones (o3 o2)
+ * touch.  The playouts alone kill them (White's random moves in the
+ * corner go unanswered); the room they have keeps them alive. */
+static const char *roomy =
+	". . B W W W . . . . . . W B B B . . ."
+	". B B W . . W W W W . . W W W B B . ."
+	". B W W . W B W B W B W W . W W B . ."
+	". B B B W . B W B B W W B W W B W W ."
+	". B W W W B B B B . W B B . W B B B ."
+	". B W . . W B W B . B B W W . B . . ."
+	". . B W . W W W B B W . W . W W B . ."
+	". . B B W . W W B B W . W W W B . . ."
+	"B B B B W W B B . B B B B . W B B B B"
+	"B W W B W B B . B B . W B B B B W W B"
+	"W W . W W W B . B W W W B W W W . . W"
+	". . . W B B B B W W . W B W . . W W ."
+	"W . . W . B W B B W W B B W W . . . W"
+	"B W W W B B W W B W . W W B B W W W B"
+	"B B W . W W . . W . W W W W B B W B B"
+	". B B W W W W W B W W B W B B . B B ."
+	". . B B W B W W B B B B B W B . . . ."
+	". . B . B B B W W B B . B W . . . . ."
+	". . . B . B . . W W B . . . . . . . .";
+
+static void
+group_next_to_a_roomy_area_of_its_own_lives(void)
+{
+	static struct board b;
+	struct score_pos p;
+	struct score_estimate_opts eo;
+	load(&p, &b, 19, 19, roomy);
+	score_estimate_opts_default(&eo);
+	eo.to_move = SCORE_WHITE;
+	CHECK(score_estimate(&p, &eo) == 0);
+	/* j3 k3 n3 k2 n2 l1 (x + 19 * y, top row y = 0) */
+	static const int stones[] = {8 + 19 * 16, 9 + 19 * 16, 12 + 19 * 16,
+				     9 + 19 * 17, 12 + 19 * 17, 10 + 19 * 18};
+	for (int i = 0; i < 6; i++) {
+		CHECK_INT(p.color[stones[i]], SCORE_BLACK);
+		CHECK(!p.dead[stones[i]]);
+	}
+	/* the white stones in Black's corner stay dead */
+	CHECK_INT(p.color[13 + 19 * 16], SCORE_WHITE);
+	CHECK(p.dead[13 + 19 * 16] && p.dead[13 + 19 * 17]);
+}
+
+/* The end of a game (Tygem, White to play): the white group in the top
+ * right corner (q18 r19-r16 s19, with the lone stones t18 t16 s15 that
+ * share its liberties) lives, and the black stones s18 s17 inside it
+ * are dead.  The playouts put the whole group just under the threshold;
+ * reading proves its main chain alive, and the lone stones, judged with
+ * it as one group, must live with it. */
+static const char *corner_group =
+	". B . W W B . . . . . . . . B B W W ."
+	". B . W B B . B B B B B W . B W W B W"
+	". B W W . B B W W W W W B B B W W B ."
+	". . B W . B W . W . . . W B B B W . W"
+	". . B W . B W W B . . . W W W B . W ."
+	". . B W W W . W B . . . . . W B B B B"
+	". B . B B W W . W W B W W W W W B B ."
+	". B . B B W W W W . W . W B W W B . B"
+	". W B W . B B W B W W W B B B B W B B"
+	". B B . . B W W B B B B B . B W W W ."
+	". . . . . B W B W W B . W W B W B W W"
+	". . . . . . B B B W W W W B B B B B W"
+	". . . B B B B B W . W B B B W W B W W"
+	"B B B W B W W B W W W B B W B W W . ."
+	"B W . W W . W W W B W B W W B . . W W"
+	"W W W W W . W B B B B B B W W W W B W"
+	". B . . B . W W B . B B W W W B B B B"
+	". . . W . B . W B . B B W B B B . . ."
+	". . . . . . . W W B . B W B . . . . .";
+
+static void
+chains_of_a_group_read_alive_live_with_it(void)
+{
+	static struct board b;
+	struct score_pos p;
+	struct score_estimate_opts eo;
+	load(&p, &b, 19, 19, corner_group);
+	score_estimate_opts_default(&eo);
+	eo.to_move = SCORE_WHITE;
+	CHECK(score_estimate(&p, &eo) == 0);
+	/* t18 t16 s15 and the main chain at r17 (x + 19 * y, top row 0) */
+	static const int white[] = {18 + 19 * 1, 18 + 19 * 3, 17 + 19 * 4,
+				    16 + 19 * 2};
+	for (int i = 0; i < 4; i++) {
+		CHECK_INT(p.color[white[i]], SCORE_WHITE);
+		CHECK(!p.dead[white[i]]);
+	}
+	/* s18 s17 */
+	CHECK_INT(p.color[17 + 19 * 1], SCORE_BLACK);
+	CHECK(p.dead[17 + 19 * 1] && p.dead[17 + 19 * 2]);
+}
+
 int
 main(void)
 {
@@ -406,5 +503,7 @@ main(void)
 	RUN(filling_an_eye_saves_a_chain_in_atari);
 	RUN(group_inside_safe_walls_estimated_dead);
 	RUN(estimate_is_deterministic);
+	RUN(group_next_to_a_roomy_area_of_its_own_lives);
+	RUN(chains_of_a_group_read_alive_live_with_it);
 	return UNIT_DONE();
 }
