@@ -10,24 +10,10 @@
 #include <string.h>
 
 #include "benson.h"
+#include "grid.h"
 
 #define BMAXP (25 * 25)
 #define VMAX  4
-
-static int
-nbrs(int w, int h, int p, int out[4])
-{
-	int x = p % w, y = p / w, n = 0;
-	if (x > 0)
-		out[n++] = p - 1;
-	if (x < w - 1)
-		out[n++] = p + 1;
-	if (y > 0)
-		out[n++] = p - w;
-	if (y < h - 1)
-		out[n++] = p + w;
-	return n;
-}
 
 static void
 solve_colour(int w, int h, const uint8_t *color, int col, uint8_t *alive,
@@ -54,7 +40,7 @@ solve_colour(int w, int h, const uint8_t *color, int col, uint8_t *alive,
 		cid[p] = (int16_t)id;
 		stack[sp++] = p;
 		while (sp > 0) {
-			int q = stack[--sp], nb[4], k = nbrs(w, h, q, nb);
+			int q = stack[--sp], nb[4], k = grid_nbrs(w, h, q, nb);
 			for (int i = 0; i < k; i++)
 				if (color[nb[i]] == col && cid[nb[i]] < 0) {
 					cid[nb[i]] = (int16_t)id;
@@ -76,7 +62,7 @@ solve_colour(int w, int h, const uint8_t *color, int col, uint8_t *alive,
 		stack[sp++] = p;
 		int first = 1;
 		while (sp > 0) {
-			int q = stack[--sp], nb[4], k = nbrs(w, h, q, nb);
+			int q = stack[--sp], nb[4], k = grid_nbrs(w, h, q, nb);
 			int adj[4], nadj = 0;
 			for (int i = 0; i < k; i++) {
 				int t = nb[i];
@@ -137,7 +123,7 @@ solve_colour(int w, int h, const uint8_t *color, int col, uint8_t *alive,
 		for (int p = 0; p < np; p++) {
 			if (color[p] != col || calive[cid[p]])
 				continue;
-			int nb[4], k = nbrs(w, h, p, nb);
+			int nb[4], k = grid_nbrs(w, h, p, nb);
 			for (int i = 0; i < k; i++)
 				if (color[nb[i]] != col)
 					rvalid[rid[nb[i]]] = 0;

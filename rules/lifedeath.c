@@ -4,26 +4,12 @@
 #include <string.h>
 
 #include "lifedeath.h"
+#include "grid.h"
 
 #define GMAX (25 * 25)
 
 /* ------------------------------------------------------------------ */
 /* Finding closed groups on the grid */
-
-static int
-nbrs(int w, int h, int p, int out[4])
-{
-	int x = p % w, y = p / w, n = 0;
-	if (x > 0)
-		out[n++] = p - 1;
-	if (x < w - 1)
-		out[n++] = p + 1;
-	if (y > 0)
-		out[n++] = p - w;
-	if (y < h - 1)
-		out[n++] = p + w;
-	return n;
-}
 
 static int
 uf_find(int16_t *par, int a)
@@ -65,7 +51,7 @@ ld_find_walls(const struct board *b, const uint8_t *color, const uint8_t *wall,
 		lab[p] = (int16_t)id;
 		stack[sp++] = (int16_t)p;
 		while (sp > 0) {
-			int q = stack[--sp], nb[4], k = nbrs(w, h, q, nb);
+			int q = stack[--sp], nb[4], k = grid_nbrs(w, h, q, nb);
 			n++;
 			for (int i = 0; i < k; i++) {
 				int t = nb[i];
@@ -94,7 +80,7 @@ ld_find_walls(const struct board *b, const uint8_t *color, const uint8_t *wall,
 		int nb[4], k;
 		if (color[p] == col || (wall && wall[p]))
 			continue;
-		k = nbrs(w, h, p, nb);
+		k = grid_nbrs(w, h, p, nb);
 		for (int i = 0; i < k; i++) {
 			int t = nb[i], r = rid[p];
 			if (color[t] != col)
@@ -139,7 +125,7 @@ ld_find_walls(const struct board *b, const uint8_t *color, const uint8_t *wall,
 			if (rsize[rid[p]] > LD_MAX_AREA || used[p])
 				continue;
 			/* a point of a small region next to the group */
-			int nb[4], k = nbrs(w, h, p, nb), mine = 0;
+			int nb[4], k = grid_nbrs(w, h, p, nb), mine = 0;
 			for (int j = 0; j < k; j++)
 				if (color[nb[j]] == col &&
 				    uf_find(par, cid[nb[j]]) == g)

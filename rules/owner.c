@@ -14,6 +14,7 @@
 #include "lifedeath.h"
 #include "playout.h"
 #include "score.h"
+#include "grid.h"
 
 /* A group is dead unless the playouts give its points to its owner by
  * at least this mean margin: light random playouts favour the defender
@@ -65,21 +66,6 @@ find(int *par, int a)
 	while (par[a] != a)
 		a = par[a] = par[par[a]];
 	return a;
-}
-
-static int
-nbrs(int w, int h, int p, int out[4])
-{
-	int x = p % w, y = p / w, n = 0;
-	if (x > 0)
-		out[n++] = p - 1;
-	if (x < w - 1)
-		out[n++] = p + 1;
-	if (y > 0)
-		out[n++] = p - w;
-	if (y < h - 1)
-		out[n++] = p + w;
-	return n;
 }
 
 /* The attacker's chains around a closed group (its walls) cannot be
@@ -147,7 +133,7 @@ find_walls(int w, int h, const uint8_t *col, const uint8_t *alive,
 		int nb[4], k, g[4], ng = 0, near = 0;
 		if (col[p])
 			continue;
-		k = nbrs(w, h, p, nb);
+		k = grid_nbrs(w, h, p, nb);
 		for (int i = 0; i < k; i++)
 			near |= col[nb[i]] == dc;
 		if (near)
@@ -193,7 +179,7 @@ roomy_groups(int w, int h, const uint8_t *col, const int16_t *cid,
 		seen[p0] = 1;
 		stack[sp++] = p0;
 		while (sp > 0) {
-			int q = stack[--sp], nb[4], k = nbrs(w, h, q, nb);
+			int q = stack[--sp], nb[4], k = grid_nbrs(w, h, q, nb);
 			members[nm++] = q;
 			nempty += col[q] == SCORE_EMPTY;
 			for (int i = 0; i < k; i++) {
@@ -213,7 +199,7 @@ roomy_groups(int w, int h, const uint8_t *col, const int16_t *cid,
 		if (open || nempty < ROOM_MIN)
 			continue;
 		for (int j = 0; j < nm; j++) {
-			int nb[4], k = nbrs(w, h, members[j], nb);
+			int nb[4], k = grid_nbrs(w, h, members[j], nb);
 			for (int i = 0; i < k; i++)
 				if (col[nb[i]] == c && cdead[cid[nb[i]]])
 					revive[find(par, cid[nb[i]])] = 1;
@@ -323,7 +309,7 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 		int nb[4], k, cols[4];
 		if (col[p])
 			continue;
-		k = nbrs(w, h, p, nb);
+		k = grid_nbrs(w, h, p, nb);
 		for (int i = 0; i < k; i++)
 			cols[i] = col[nb[i]];
 		for (int i = 0; i < k; i++)

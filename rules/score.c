@@ -8,22 +8,7 @@
 #include <string.h>
 
 #include "score.h"
-
-/* Up to four orthogonal neighbours of p; returns how many. */
-static int
-nbrs(int w, int h, int p, int out[4])
-{
-	int x = p % w, y = p / w, n = 0;
-	if (x > 0)
-		out[n++] = p - 1;
-	if (x < w - 1)
-		out[n++] = p + 1;
-	if (y > 0)
-		out[n++] = p - w;
-	if (y < h - 1)
-		out[n++] = p + w;
-	return n;
-}
+#include "grid.h"
 
 /* Chains of the living stones: id per point (-1 for empty), and the
  * number of liberties per chain. */
@@ -49,7 +34,7 @@ find_chains(int w, int h, const uint8_t *c, struct chains *ch)
 		ch->id[p] = (int16_t)id;
 		stack[sp++] = p;
 		while (sp > 0) {
-			int q = stack[--sp], nb[4], k = nbrs(w, h, q, nb);
+			int q = stack[--sp], nb[4], k = grid_nbrs(w, h, q, nb);
 			for (int i = 0; i < k; i++) {
 				int r = nb[i];
 				if (c[r] == SCORE_EMPTY) {
@@ -74,7 +59,7 @@ static int
 libs_after(int w, int h, const uint8_t *c, const struct chains *ch, int p,
 	   int col)
 {
-	int nb[4], k = nbrs(w, h, p, nb), np = w * h;
+	int nb[4], k = grid_nbrs(w, h, p, nb), np = w * h;
 	int members[4], nm = 0, libs = 0;
 	static _Thread_local uint8_t mark[SCORE_MAX_POINTS];
 	int touched[SCORE_MAX_POINTS], nt = 0;
@@ -105,7 +90,7 @@ libs_after(int w, int h, const uint8_t *c, const struct chains *ch, int p,
 				in |= ch->id[q] == members[j];
 			if (!in)
 				continue;
-			int nb2[4], k2 = nbrs(w, h, q, nb2);
+			int nb2[4], k2 = grid_nbrs(w, h, q, nb2);
 			for (int i = 0; i < k2; i++) {
 				int r = nb2[i];
 				if (c[r] == SCORE_EMPTY && r != p && !mark[r]) {
@@ -173,7 +158,7 @@ score_count(const struct score_pos *pos, const struct score_opts *o,
 		reg[p] = (int16_t)id;
 		stack[sp++] = p;
 		while (sp > 0) {
-			int q = stack[--sp], nb[4], k = nbrs(w, h, q, nb);
+			int q = stack[--sp], nb[4], k = grid_nbrs(w, h, q, nb);
 			rsize[id]++;
 			for (int i = 0; i < k; i++) {
 				int t = nb[i];
@@ -195,7 +180,7 @@ score_count(const struct score_pos *pos, const struct score_opts *o,
 		int nb[4], k, has[3] = {0, 0, 0};
 		if (live[p] != SCORE_EMPTY || rmask[reg[p]] != 3)
 			continue;
-		k = nbrs(w, h, p, nb);
+		k = grid_nbrs(w, h, p, nb);
 		for (int i = 0; i < k; i++)
 			has[live[nb[i]]] = 1;
 		if (!has[SCORE_BLACK] || !has[SCORE_WHITE])
@@ -222,7 +207,7 @@ score_count(const struct score_pos *pos, const struct score_opts *o,
 			int nb[4], k;
 			if (live[p] == SCORE_EMPTY)
 				continue;
-			k = nbrs(w, h, p, nb);
+			k = grid_nbrs(w, h, p, nb);
 			for (int i = 0; i < k; i++) {
 				int t = nb[i];
 				if (live[t] != SCORE_EMPTY)
@@ -251,7 +236,7 @@ score_count(const struct score_pos *pos, const struct score_opts *o,
 			int nb[4], k, ids[4], ni = 0;
 			if (live[q] != SCORE_EMPTY || seki[q])
 				continue;
-			k = nbrs(w, h, q, nb);
+			k = grid_nbrs(w, h, q, nb);
 			for (int i = 0; i < k; i++) {
 				int t = nb[i], id, dup = 0;
 				if (live[t] == SCORE_EMPTY)
