@@ -1048,9 +1048,10 @@ log_removed(uint16_t *lg, int ncap, int nsui, int color)
  * `move`), logging the changes, and look the new position up in the
  * history of the epoch.  Returns the index of the earlier entry it
  * repeats, -1 after pushing it as a new entry, or -2 when out of
- * memory (c->err is then set). */
+ * memory (c->err is then set).  *suip gets the number of the player's
+ * own stones removed (a suicide). */
 static inline long __attribute__((always_inline))
-play_and_look(struct ctx *c, int color, bpt pt, int move)
+play_and_look(struct ctx *c, int color, bpt pt, int move, int *suip)
 {
 	struct rboard *b = &c->b;
 	struct history *h = &c->h;
@@ -1064,6 +1065,7 @@ play_and_look(struct ctx *c, int color, bpt pt, int move)
 
 	/* log the changes, so that this position can be rebuilt and the
 	 * board taken back */
+	*suip = 0;
 	if ((long)h->nlog > c->nlog_lim && log_prep(c))
 		return -2;
 	lg = h->log + h->nlog;
@@ -1071,6 +1073,7 @@ play_and_look(struct ctx *c, int color, bpt pt, int move)
 	/* the removed points come as bpt, which a log entry with a new
 	 * colour empty and no old colour is; the old colour is added */
 	cap = rboard_play(b, color, pt, &sui, (bpt *)(lg + 1));
+	*suip = sui;
 	if (cap | sui) {
 		log_removed(h->log + h->nlog + 1, cap, sui, color);
 		h->nlog += (size_t)cap + (size_t)sui;
@@ -1138,6 +1141,23 @@ repetition(struct ctx *c, const struct sgf_value *v, int move, int x, int y,
 		       rules_ko_name(c->rules.ko), c->rules.name);
 }
 
+/* A suicide of `kind` (see board_suicide_kind()) the rules forbid. */
+static void __attribute__((cold, noinline))
+report_suicide(struct ctx *c, const struct sgf_value *v, int move, int x, int y,
+	       int color, int kind)
+{
+	if (kind == 1)
+		report(c, CHECK_ERROR, "suicide", v->off, move, x, y,
+		       "%s stone has no liberty and captures nothing "
+		       "(a lone stone may never be suicided)",
+		       color_name(color));
+	else
+		report(c, CHECK_ERROR, "suicide", v->off, move, x, y,
+		       "%s removes its own stones (multi-stone suicide "
+		       "is illegal under %s rules)",
+		       color_name(color), c->rules.name);
+}
+
 static void
 do_move(struct ctx *c, const struct sgf_prop *p, int color)
 {
@@ -1148,7 +1168,7 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 	enum move_kind k = decode_move(c, v, &x, &y);
 	bpt pt;
 	bool illegal = false;
-	int kind;
+	int kind, sui;
 	uint64_t key;
 	long idx;
 
@@ -1238,19 +1258,10 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 	}
 	kind = illegal ? 0 : rboard_suicide_kind(b, color, pt);
 	if (kind == 1 || (kind == 2 && !c->multi_suicide)) {
-		if (kind == 1)
-			report(c, CHECK_ERROR, "suicide", v->off, move, x, y,
-			       "%s stone has no liberty and captures nothing "
-			       "(a lone stone may never be suicided)",
-			       color_name(color));
-		else
-			report(c, CHECK_ERROR, "suicide", v->off, move, x, y,
-			       "%s removes its own stones (multi-stone suicide "
-			       "is illegal under %s rules)",
-			       color_name(color), c->rules.name);
+		report_suicide(c, v, move, x, y, color, kind);
 		illegal = true;
 	}
-	idx = play_and_look(c, color, pt, move);
+	idx = play_and_look(c, color, pt, move, &sui);
 	if (idx >= 0 && !illegal)
 		repetition(c, v, move, x, y, color, idx);
 }
@@ -1336,9 +1347,10 @@ fast_tables(struct ctx *c)
 }
 
 /* The common node, one B or W in turn on an empty point, not the ko
- * point, not a suicide, with nothing to report: do_move() in short, inline in
- * the walk, and on down the only child of each node as long as the next
- * node is one too.  Returns 1 when it took n, with *np the last node it
+ * point, with nothing to report but a suicide or a repetition:
+ * do_move() in short, inline in the walk, and on down the only child of
+ * each node as long as the next node is one too (and reported
+ * nothing).  Returns 1 when it took n, with *np the last node it
  * took; -1 when out of memory (c->err set); 0 when n is any other node,
  * having changed nothing (do_node() then does everything). */
 static inline int __attribute__((always_inline))
@@ -1352,7 +1364,7 @@ fast_node(struct ctx *c, const struct sgf_node **np)
 	for (;;) {
 		const struct sgf_prop *p = n->props;
 		const struct sgf_value *v;
-		int color, pti;
+		int color, pti, sui;
 		bpt pt;
 		long idx;
 
@@ -1372,23 +1384,29 @@ fast_node(struct ctx *c, const struct sgf_node **np)
 		if (pti >= FAST_BAD)
 			break;
 		pt = (bpt)pti;
-		/* occupied, maybe the ko point, a suicide: do_move() */
-		if (rboard_color(b, pt) != BOARD_EMPTY || pt == b->ko ||
-		    (!rboard_empty_nbr(b, pt) &&
-		     rboard_suicide_kind(b, color, pt)))
+		/* occupied, maybe the ko point: do_move() */
+		if (rboard_color(b, pt) != BOARD_EMPTY || pt == b->ko)
 			break;
 		move++;
 		L->fast = BOARD_OPP(color);
-		idx = play_and_look(c, color, pt, move);
+		/* a suicide is found by playing it (as do_move() would
+		 * after its report): a lone stone removed is what
+		 * board_suicide_kind() calls 1, several stones 2 */
+		idx = play_and_look(c, color, pt, move, &sui);
 		done = 1;
 		*np = n;
-		if (idx != -1) {
+		if (__builtin_expect(idx != -1 || sui, 0)) {
 			L->move = move;
 			L->last_color = color;
 			if (idx == -2)
 				return -1;
-			repetition(c, v, move, rboard_x(b, pt), rboard_y(b, pt),
-				   color, idx);
+			if (sui && (sui == 1 || !c->multi_suicide))
+				report_suicide(c, v, move, rboard_x(b, pt),
+					       rboard_y(b, pt), color,
+					       sui == 1 ? 1 : 2);
+			else if (idx >= 0)
+				repetition(c, v, move, rboard_x(b, pt),
+					   rboard_y(b, pt), color, idx);
 			return c->err ? -1 : 1;
 		}
 		/* on down a line with no branch */
