@@ -113,6 +113,18 @@ rboard_merge_(struct rboard *b, int h1, int h2)
 }
 
 int
+rboard_play_black_(struct rboard *b, int pt, int *suicided, bpt *removed)
+{
+	return rboard_play_(b, BOARD_BLACK, pt, suicided, removed);
+}
+
+int
+rboard_play_white_(struct rboard *b, int pt, int *suicided, bpt *removed)
+{
+	return rboard_play_(b, BOARD_WHITE, pt, suicided, removed);
+}
+
+int
 rboard_play_suicide_(struct rboard *b, int hd, int *suicided, bpt *removed)
 {
 	int color = b->col[hd], n = rboard_remove_(b, hd, removed);

@@ -239,12 +239,14 @@ rboard_play_(struct rboard *b, const int color, const int pt, int *suicided,
  * point.  Returns the opponent stones captured; *suicided gets the own
  * stones removed; removed[] (if not NULL, room for w * h points) gets
  * the captured points, then the suicided ones. */
+int rboard_play_black_(struct rboard *b, int pt, int *suicided, bpt *removed);
+int rboard_play_white_(struct rboard *b, int pt, int *suicided, bpt *removed);
 static inline int __attribute__((always_inline))
 rboard_play(struct rboard *b, int color, int pt, int *suicided, bpt *removed)
 {
 	if (color == BOARD_WHITE)
-		return rboard_play_(b, BOARD_WHITE, pt, suicided, removed);
-	return rboard_play_(b, BOARD_BLACK, pt, suicided, removed);
+		return rboard_play_white_(b, pt, suicided, removed);
+	return rboard_play_black_(b, pt, suicided, removed);
 }
 
 #endif
