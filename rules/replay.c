@@ -1346,53 +1346,75 @@ fast_tables(struct ctx *c)
 	c->tab_rows = c->rows;
 }
 
+/* Is n a node fast_node() may take when `color` is to play: one B or
+ * W of that colour on a point of the board (given xtab and ytab)?
+ * Then *ptp gets the point and *vp the value.  Looks at the node
+ * only, not at the board. */
+static inline bool __attribute__((always_inline))
+fast_decode(const struct ctx *c, const struct sgf_node *n, int color, int *ptp,
+	    const struct sgf_value **vp)
+{
+	const struct sgf_prop *p = n->props;
+	const struct sgf_value *v;
+	int pti;
+
+	if (!p || p->next ||
+	    p->pid != (color == BOARD_BLACK ? SGF_P_B : SGF_P_W))
+		return false;
+	v = p->values;
+	if (v->len != 2)
+		return false;
+	pti = c->xtab[(unsigned char)v->s[0]] + c->ytab[(unsigned char)v->s[1]];
+	if (pti >= FAST_BAD)
+		return false;
+	*ptp = pti;
+	*vp = v;
+	return true;
+}
+
 /* The common node, one B or W in turn on an empty point, not the ko
  * point, with nothing to report but a suicide or a repetition:
  * do_move() in short, inline in the walk, and on down the only child of
  * each node as long as the next node is one too (and reported
  * nothing).  Returns 1 when it took n, with *np the last node it
  * took; -1 when out of memory (c->err set); 0 when n is any other node,
- * having changed nothing (do_node() then does everything). */
+ * having changed nothing (do_node() then does everything).
+ *
+ * The next node is decoded before the move is played: the chain of
+ * loads from a node to its point then runs while the board works, and
+ * is not redone when the play ends in a mispredicted branch (a
+ * capture, a merge). */
 static inline int __attribute__((always_inline))
 fast_node(struct ctx *c, const struct sgf_node **np)
 {
 	const struct sgf_node *n = *np;
 	struct rboard *b = &c->b;
 	struct line *L = &c->L;
-	int move = L->move, done = 0, rc = 1;
+	const struct sgf_value *v;
+	int move = L->move, done = 0, color = L->fast, pt;
 
+	if (!color || !fast_decode(c, n, color, &pt, &v))
+		return 0;
 	for (;;) {
-		const struct sgf_prop *p = n->props;
-		const struct sgf_value *v;
-		int color, pti, sui;
-		bpt pt;
+		const struct sgf_node *nx = n->child;
+		const struct sgf_value *nv = NULL;
+		int npt = 0, sui;
+		bool more;
 		long idx;
 
-		if (!p || p->next)
+		/* occupied, maybe the ko point, a long game: do_move() */
+		if (move >= c->fast_limit || rboard_color(b, (bpt)pt) ||
+		    pt == b->ko)
 			break;
-		if (p->pid == SGF_P_B)
-			color = BOARD_BLACK;
-		else if (p->pid == SGF_P_W)
-			color = BOARD_WHITE;
-		else
-			break;
-		v = p->values;
-		if (color != L->fast || v->len != 2 || move >= c->fast_limit)
-			break;
-		pti = c->xtab[(unsigned char)v->s[0]] +
-		      c->ytab[(unsigned char)v->s[1]];
-		if (pti >= FAST_BAD)
-			break;
-		pt = (bpt)pti;
-		/* occupied, maybe the ko point: do_move() */
-		if (rboard_color(b, pt) != BOARD_EMPTY || pt == b->ko)
-			break;
+		/* on down a line with no branch */
+		more = nx && !nx->next &&
+		       fast_decode(c, nx, BOARD_OPP(color), &npt, &nv);
 		move++;
 		L->fast = BOARD_OPP(color);
 		/* a suicide is found by playing it (as do_move() would
 		 * after its report): a lone stone removed is what
 		 * board_suicide_kind() calls 1, several stones 2 */
-		idx = play_and_look(c, color, pt, move, &sui);
+		idx = play_and_look(c, color, (bpt)pt, move, &sui);
 		done = 1;
 		*np = n;
 		if (__builtin_expect(idx != -1 || sui, 0)) {
@@ -1401,24 +1423,26 @@ fast_node(struct ctx *c, const struct sgf_node **np)
 			if (idx == -2)
 				return -1;
 			if (sui && (sui == 1 || !c->multi_suicide))
-				report_suicide(c, v, move, rboard_x(b, pt),
-					       rboard_y(b, pt), color,
+				report_suicide(c, v, move, rboard_x(b, (bpt)pt),
+					       rboard_y(b, (bpt)pt), color,
 					       sui == 1 ? 1 : 2);
 			else if (idx >= 0)
-				repetition(c, v, move, rboard_x(b, pt),
-					   rboard_y(b, pt), color, idx);
+				repetition(c, v, move, rboard_x(b, (bpt)pt),
+					   rboard_y(b, (bpt)pt), color, idx);
 			return c->err ? -1 : 1;
 		}
-		/* on down a line with no branch */
-		if (!n->child || n->child->next)
+		if (!more)
 			break;
-		n = n->child;
+		n = nx;
+		pt = npt;
+		v = nv;
+		color = BOARD_OPP(color);
 	}
 	if (done) {
 		L->move = move;
 		L->last_color = BOARD_OPP(L->fast);
 	}
-	return done ? rc : 0;
+	return done;
 }
 
 /* ---------------------------------------------------------------------
