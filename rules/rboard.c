@@ -134,17 +134,24 @@ rboard_play_suicide_(struct rboard *b, int hd, int *suicided, bpt *removed)
 	return 0;
 }
 
+/* The slow paths below name the four neighbours one by one: a local
+ * array of them, written with one vector store and read back with
+ * scalar loads, stalls on store forwarding. */
+
 int
 rboard_play_merge_(struct rboard *b, int color, int pt, int h, int *suicided,
 		   bpt *removed)
 {
-	const ptrdiff_t S = b->stride;
-	const int q[4] = {pt - 1, pt + 1, (int)(pt - S), (int)(pt + S)};
-	int hd = h, i;
+	const int S = b->stride;
+	int hd = h;
 
-	for (i = 0; i < 4; i++)
-		if (b->col[q[i]] == color && b->head[q[i]] != hd)
-			hd = rboard_merge_(b, hd, b->head[q[i]]);
+#define MERGE_AT(q)                                                            \
+	if (b->col[q] == color && b->head[q] != hd)                            \
+		hd = rboard_merge_(b, hd, b->head[q]);
+	MERGE_AT(pt - 1)
+	MERGE_AT(pt + 1)
+	MERGE_AT(pt - S)
+	MERGE_AT(pt + S)
 	if (!b->plibs[hd])
 		return rboard_play_suicide_(b, hd, suicided, removed);
 	return 0;
@@ -154,29 +161,34 @@ int
 rboard_play_capture_(struct rboard *b, int color, int pt, int *suicided,
 		     bpt *removed)
 {
-	const ptrdiff_t S = b->stride;
+	const int S = b->stride;
 	const int opp = BOARD_OPP(color);
-	const int q[4] = {pt - 1, pt + 1, (int)(pt - S), (int)(pt + S)};
-	int i, captured = 0, ncap = 0, capat = 0, lib = 0, h = 0, hd;
+	int captured = 0, ncap = 0, capat = 0, lib, h, hd;
 
 	*suicided = 0;
 	/* a chain met twice is empty by the second time; the new stone
 	 * has head 0 yet, so the removals credit slot 0 for it */
-	for (i = 0; i < 4; i++) {
-		int hq = b->head[q[i]];
-		if (b->col[q[i]] == opp && !b->plibs[hq]) {
-			captured += rboard_remove_(
-			    b, hq, removed ? removed + captured : NULL);
-			capat = hq;
-			ncap++;
-		}
+#define CAPTURE_AT(q)                                                          \
+	if (b->col[q] == opp && !b->plibs[b->head[q]]) {                       \
+		capat = b->head[q];                                            \
+		captured += rboard_remove_(                                    \
+		    b, capat, removed ? removed + captured : NULL);            \
+		ncap++;                                                        \
 	}
+	CAPTURE_AT(pt - 1)
+	CAPTURE_AT(pt + 1)
+	CAPTURE_AT(pt - S)
+	CAPTURE_AT(pt + S)
+#undef CAPTURE_AT
 	b->captures[color] += (unsigned)captured;
-	for (i = 0; i < 4; i++) {
-		lib += b->col[q[i]] == BOARD_EMPTY;
-		if (!h && b->col[q[i]] == color)
-			h = b->head[q[i]];
-	}
+	lib = (b->col[pt - 1] == BOARD_EMPTY) +
+	      (b->col[pt + 1] == BOARD_EMPTY) +
+	      (b->col[pt - S] == BOARD_EMPTY) + (b->col[pt + S] == BOARD_EMPTY);
+	h = b->col[pt - 1] == color   ? b->head[pt - 1]
+	    : b->col[pt + 1] == color ? b->head[pt + 1]
+	    : b->col[pt - S] == color ? b->head[pt - S]
+	    : b->col[pt + S] == color ? b->head[pt + S]
+				      : 0;
 	if (!h) {
 		b->head[pt] = (uint16_t)pt;
 		b->next[pt] = (uint16_t)pt;
@@ -190,9 +202,10 @@ rboard_play_capture_(struct rboard *b, int color, int pt, int *suicided,
 		b->nst[h]++;
 		b->plibs[h] = (uint16_t)(b->plibs[h] + lib);
 		hd = h;
-		for (i = 0; i < 4; i++)
-			if (b->col[q[i]] == color && b->head[q[i]] != hd)
-				hd = rboard_merge_(b, hd, b->head[q[i]]);
+		MERGE_AT(pt - 1)
+		MERGE_AT(pt + 1)
+		MERGE_AT(pt - S)
+		MERGE_AT(pt + S)
 	}
 	/* a capture leaves the stone a liberty; a lone stone's count of
 	 * incidences is its exact number of liberties */
@@ -206,6 +219,7 @@ rboard_play_capture_(struct rboard *b, int color, int pt, int *suicided,
 	}
 	return captured;
 }
+#undef MERGE_AT
 
 int
 rboard_suicide_kind(const struct rboard *b, int color, bpt pt)
