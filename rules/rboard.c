@@ -8,7 +8,7 @@
 int
 rboard_init(struct rboard *b, int w, int h)
 {
-	int rc = 0, x, y;
+	int rc = 0, i, x, y;
 
 	(void)board_side_key(BOARD_BLACK); /* fills board_zob_ once */
 	if (w < 1 || h < 1 || w > BOARD_MAX_SIDE || h > BOARD_MAX_SIDE) {
@@ -25,7 +25,8 @@ rboard_init(struct rboard *b, int w, int h)
 	b->key = 0;
 	memset(b->col, BOARD_WALL, (size_t)b->ncells);
 	memset(b->touched, 0, (size_t)b->ncells);
-	memset(b->head, 0, (size_t)b->ncells * sizeof(b->head[0]));
+	for (i = 0; i < b->ncells; i++)
+		b->head[i] = (uint16_t)i;
 	memset(b->next, 0, (size_t)b->ncells * sizeof(b->next[0]));
 	memset(b->plibs, 0, (size_t)b->ncells * sizeof(b->plibs[0]));
 	memset(b->nst, 0, (size_t)b->ncells * sizeof(b->nst[0]));
@@ -73,9 +74,9 @@ rboard_remove_(struct rboard *b, int h, bpt *out)
 		int next = b->next[p];
 		b->col[p] = BOARD_EMPTY;
 		key ^= board_zob_[p][color];
-		head[p] = 0;
-		/* each stone around gains an incidence; stones of this
-		 * chain credit it or slot 0, both dead */
+		head[p] = (uint16_t)p;
+		/* each stone around gains an incidence; the other cells
+		 * credit their own slot, which no one reads */
 		pl[head[p - 1]]++;
 		pl[head[p + 1]]++;
 		pl[head[p - S]]++;
@@ -167,7 +168,8 @@ rboard_play_capture_(struct rboard *b, int color, int pt, int *suicided,
 
 	*suicided = 0;
 	/* a chain met twice is empty by the second time; the new stone
-	 * has head 0 yet, so the removals credit slot 0 for it */
+	 * has no head yet (its own slot, which the removals credit, and
+	 * which is set below if it heads a chain) */
 #define CAPTURE_AT(q)                                                          \
 	if (b->col[q] == opp && !b->plibs[b->head[q]]) {                       \
 		capat = b->head[q];                                            \
@@ -322,7 +324,7 @@ rebuild(struct rboard *b)
 	for (i = 0; i < b->ncells; i++) {
 		int c = b->col[i];
 		if (c != BOARD_BLACK && c != BOARD_WHITE) {
-			b->head[i] = 0;
+			b->head[i] = (uint16_t)i;
 			continue;
 		}
 		b->key ^= board_zob_[i][c];
@@ -382,7 +384,7 @@ rboard_recolor(struct rboard *b, const bpt *pts, const uint8_t *colors, int n)
 		b->key ^= board_zob_[p][old] ^ board_zob_[p][c];
 		b->col[p] = (uint8_t)c;
 		if (c == BOARD_EMPTY)
-			b->head[p] = 0;
+			b->head[p] = (uint16_t)p;
 	}
 	/* the chains through the points and their neighbours: any chain
 	 * whose stones or liberties changed is one of them */
@@ -409,7 +411,7 @@ rboard_check_consistency(const struct rboard *b)
 	for (i = 0; i < b->ncells; i++) {
 		int c = b->col[i], h = b->head[i];
 		if (c != BOARD_BLACK && c != BOARD_WHITE) {
-			if (h != 0)
+			if (h != i)
 				return 2;
 			continue;
 		}

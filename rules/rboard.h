@@ -21,10 +21,13 @@
  * rboard's counterparts agree for the same stones: the replay's
  * repetition history does not care which board made a key.
  *
- * Empty points and wall cells have head 0: a play decrements the count
- * of the head of each of its four neighbours without looking at their
- * colour, and slot 0 absorbs the ones that are not chains.  Nothing
- * reads slot 0 as a count.
+ * Empty points and wall cells are their own head: a play decrements
+ * the count of the head of each of its four neighbours without looking
+ * at their colour, and the slots of cells that are not chains absorb
+ * the ones that are not chains (each its own slot, so that the four
+ * decrements of a move do not queue on one).  Nothing reads those
+ * slots as counts; a stone played on a point sets the point's slot
+ * before anything reads it.
  *
  * Library code: never prints, never exits, never allocates.
  */
@@ -42,7 +45,7 @@ struct rboard {
 	/* by cell; only the first ncells are used */
 	uint8_t col[BOARD_ARR];	    /* colour (walls BOARD_WALL) */
 	uint8_t touched[BOARD_ARR]; /* see board_touched() */
-	uint16_t head[BOARD_ARR];   /* chain head; 0 if not a stone */
+	uint16_t head[BOARD_ARR];   /* chain head; the cell if not a stone */
 	uint16_t next[BOARD_ARR];   /* next stone of the chain (circular) */
 	uint16_t plibs[BOARD_ARR];  /* pseudo-liberties, at the head */
 	uint16_t nst[BOARD_ARR];    /* stones, at the head */
