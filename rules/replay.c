@@ -845,21 +845,29 @@ check_handicap(struct ctx *c, uint32_t woff)
 
 	c->ha_checked = true;
 	{
-		/* eight colour bytes at a time: a byte is black when its
-		 * low bit alone is set, white when its second bit alone
-		 * is; a multiplication adds up the 0/1 bytes */
+		/* sixteen colour bytes at a time, counted in byte lanes
+		 * (a comparison gives 0xff, which subtracted adds one; a
+		 * lane sees at most BOARD_ARR / 16 < 256 cells) */
+		typedef uint8_t v16u __attribute__((vector_size(16)));
 		const uint8_t *col = rboard_colors(b);
-		const uint64_t ones = 0x0101010101010101ULL;
+		const v16u one = {1, 1, 1, 1, 1, 1, 1, 1,
+				  1, 1, 1, 1, 1, 1, 1, 1};
+		v16u nb = {0}, nw = {0};
 		int i, n = rboard_ncells(b);
-		for (i = 0; i + 8 <= n; i += 8) {
-			uint64_t x;
-			memcpy(&x, col + i, 8);
-			blacks += (int)(((x & ~(x >> 1) & ones) * ones) >> 56);
-			whites += (int)((((x >> 1) & ~x & ones) * ones) >> 56);
+		_Static_assert(BOARD_ARR / 16 < 256, "a lane cannot overflow");
+		for (i = 0; i + 16 <= n; i += 16) {
+			v16u x;
+			memcpy(&x, col + i, 16);
+			nb -= (v16u)(x == one);
+			nw -= (v16u)(x == one + one);
 		}
 		for (; i < n; i++) {
 			blacks += col[i] == BOARD_BLACK;
 			whites += col[i] == BOARD_WHITE;
+		}
+		for (i = 0; i < 16; i++) {
+			blacks += nb[i];
+			whites += nw[i];
 		}
 	}
 	if (whites)
