@@ -180,9 +180,7 @@ rboard_play_(struct rboard *b, const int color, const int pt, int *suicided,
 	const int opp = BOARD_OPP(color);
 	const int c0 = cp[-1], c1 = cp[1], c2 = cp[-S], c3 = cp[S];
 	const int h0 = hp[-1], h1 = hp[1], h2 = hp[-S], h3 = hp[S];
-	const int f0 = c0 == color, f1 = c1 == color, f2 = c2 == color,
-		  f3 = c3 == color;
-	int lib, h, m0, m1;
+	int lib, h, m0, m1, m2, m3;
 
 	*cp = (uint8_t)color;
 	b->touched[pt] = 1;
@@ -200,17 +198,17 @@ rboard_play_(struct rboard *b, const int color, const int pt, int *suicided,
 			     0))
 		return rboard_play_capture_(b, color, pt, suicided, removed);
 	*suicided = 0;
-	lib = (c0 == BOARD_EMPTY) + (c1 == BOARD_EMPTY) + (c2 == BOARD_EMPTY) +
-	      (c3 == BOARD_EMPTY);
 	/* the friend with the largest head, if any (any friend would do:
 	 * max, unlike a chain of tests, compiles without a branch) */
-	m0 = h0 & -f0;
-	m1 = h1 & -f1;
-	m0 = m0 > m1 ? m0 : m1;
-	m1 = h2 & -f2;
-	m0 = m0 > m1 ? m0 : m1;
-	m1 = h3 & -f3;
+	m0 = c0 == color ? h0 : 0;
+	m1 = c1 == color ? h1 : 0;
+	m2 = c2 == color ? h2 : 0;
+	m3 = c3 == color ? h3 : 0;
 	h = m0 > m1 ? m0 : m1;
+	lib = m2 > m3 ? m2 : m3;
+	h = h > lib ? h : lib;
+	lib = (c0 == BOARD_EMPTY) + (c1 == BOARD_EMPTY) + (c2 == BOARD_EMPTY) +
+	      (c3 == BOARD_EMPTY);
 	if (!h) {
 		/* a chain of its own */
 		*hp = (uint16_t)pt;
@@ -221,14 +219,17 @@ rboard_play_(struct rboard *b, const int color, const int pt, int *suicided,
 			return rboard_play_suicide_(b, pt, suicided, removed);
 		return 0;
 	}
-	/* joins the first friend */
+	/* joins that friend */
 	*hp = (uint16_t)h;
 	b->next[pt] = b->next[h];
 	b->next[h] = (uint16_t)pt;
 	b->nst[h]++;
 	pl[h] = (uint16_t)(pl[h] + lib);
-	if (__builtin_expect((f0 & (h0 != h)) | (f1 & (h1 != h)) |
-				 (f2 & (h2 != h)) | (f3 & (h3 != h)),
+	/* another friendly chain too: the friends' heads, none above h,
+	 * do not add up to h once per friend */
+	if (__builtin_expect(m0 + m1 + m2 + m3 !=
+				 h * ((c0 == color) + (c1 == color) +
+				      (c2 == color) + (c3 == color)),
 			     0))
 		return rboard_play_merge_(b, color, pt, h, suicided, removed);
 	if (__builtin_expect(!pl[h], 0))
