@@ -5,8 +5,10 @@
  * playouts do (no list of empty points, no neighbour counts, no exact
  * liberty counts), and board.h's board must keep its list of empty
  * points in its exact order, on which the playouts' results depend.
- * This one keeps only what the replay reads and runs about twice as
- * fast per move.
+ * This one keeps only what the replay reads, with fewer instructions
+ * and fewer mispredicted branches per move (check over the corpus:
+ * 1.36 s of user time before it, 0.90 s with it and the replay's other
+ * changes).
  *
  * Pseudo-liberties: a chain keeps at its head the number of (stone,
  * empty neighbour) pairs, so a liberty shared by k of its stones counts
