@@ -109,12 +109,6 @@ rboard_set_touched(struct rboard *b, bpt pt, bool on)
 {
 	b->touched[pt] = on;
 }
-/* Stones of the chain through the stone pt. */
-static inline int
-rboard_stones(const struct rboard *b, bpt pt)
-{
-	return b->nst[b->head[pt]];
-}
 /* Is some neighbour of pt empty? */
 static inline bool
 rboard_empty_nbr(const struct rboard *b, bpt pt)
