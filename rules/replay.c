@@ -95,7 +95,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
+#include "rboard.h"
 #include "check.h"
 
 /* See check_test_key_mask(). */
@@ -144,7 +144,7 @@ struct hist_entry {
 
 /* A log entry: a point, its new colour and its old colour, 16 bits.
  * A stone played on an empty point: old colour empty if the point was
- * untouched in its epoch (see board_touched()), so that going back
+ * untouched in its epoch (see rboard_touched()), so that going back
  * clears the flag again, LOG_RETOUCH (3, never a real colour) if it was
  * touched already.  (Setup records restore the flags around setups.) */
 #define LOG_PT_BITS 12
@@ -203,7 +203,7 @@ hist_release(struct history *h)
 }
 
 /* Does entry e hold exactly the position `col` (colour bytes, see
- * board_colors()) with this side?  The position of e is rebuilt from
+ * rboard_colors()) with this side?  The position of e is rebuilt from
  * its checkpoint, the last one taken at or before it (checkpoints come
  * in log order, and one is taken at the start of each epoch, so that
  * one is in e's epoch), and the log. */
@@ -311,22 +311,16 @@ hist_truncate(struct history *h, size_t n)
 }
 
 /* Remove every entry (no chain is left to restore): clear the heads of
- * the entries, or the whole table with 16-byte stores when that is
- * fewer instructions (a game fills a fair part of it). */
+ * the entries, or the whole table when a game filled a fair part of
+ * it (memset(), whose wide stores beat a loop of ours in time if not in
+ * instructions). */
 static void
 hist_clear(struct history *h)
 {
-	typedef uint32_t v4u
-	    __attribute__((vector_size(16), may_alias, aligned(4)));
 	size_t i, slots = (size_t)h->mask + 1;
 
 	if (h->n * 8 > slots) {
-		const v4u z = {0, 0, 0, 0};
-		v4u *p = (v4u *)(void *)h->head;
-		for (i = 0; i < slots / 4; i += 2) {
-			p[i] = z;
-			p[i + 1] = z;
-		}
+		memset(h->head, 0, slots * sizeof(*h->head));
 	} else {
 		for (i = 0; i < h->n; i++)
 			h->head[h->e[i].key & h->mask] = 0;
@@ -421,7 +415,7 @@ struct ctx {
 	struct history h;
 	struct frame *frames;
 	size_t capframes;
-	struct board *empty; /* an empty board of the last size used */
+	struct rboard *empty; /* an empty board of the last size used */
 	/* scratch for undo_to() and do_setup() */
 	uint8_t umark[BOARD_ARR], ucol[BOARD_ARR], ucols[BOARD_ARR];
 	bpt upts[BOARD_ARR];
@@ -447,7 +441,6 @@ struct ctx {
 	int ha; /* HA, -1 if absent or unreadable */
 	uint32_t ha_off;
 	bool ha_checked;
-	bool setup_seen; /* a node of the game had AB, AW or AE */
 	size_t nframes;
 	int err;
 	uint64_t kmask;	  /* check_test_key_mask at the start of the game */
@@ -463,7 +456,7 @@ struct ctx {
 	bool lc_valid;	  /* cache of linecol() */
 	uint32_t lc_off, lc_line, lc_col;
 	struct line L;
-	struct board b; /* initialised by board_init */
+	struct rboard b; /* initialised by rboard_init */
 };
 
 /* One context per thread, reused so that checking a game allocates
@@ -733,7 +726,7 @@ setup_value(struct ctx *c, const struct sgf_value *v, int color)
 	}
 	for (y = y0; y <= y1; y++)
 		for (x = x0; x <= x1; x++)
-			board_put(&c->b, board_pt(&c->b, x, y), color);
+			rboard_put(&c->b, rboard_pt(&c->b, x, y), color);
 	return 0;
 }
 
@@ -743,13 +736,13 @@ setup_value(struct ctx *c, const struct sgf_value *v, int color)
 static inline uint64_t
 sit_key(const struct ctx *c, int to_move)
 {
-	return (board_key(&c->b) ^ c->side[to_move]) & c->kmask;
+	return (rboard_key(&c->b) ^ c->side[to_move]) & c->kmask;
 }
 
 static inline uint64_t
 pos_key(const struct ctx *c)
 {
-	return board_key(&c->b) & c->kmask;
+	return rboard_key(&c->b) & c->kmask;
 }
 
 /* Record the start of the current epoch, now that the player to move is
@@ -762,14 +755,14 @@ record_start(struct ctx *c, int mover)
 
 	c->L.start_pending = false;
 	/* the positions of this epoch are rebuilt from here on */
-	if (hist_checkpoint(&c->h, board_colors(&c->b)))
+	if (hist_checkpoint(&c->h, rboard_colors(&c->b)))
 		c->err = -1;
 	set_log_lim(c);
 	if (c->hmode == HM_NAT)
 		return; /* a setup position has no creator */
 	side = c->hmode == HM_POS ? 0 : mover;
 	key = c->hmode == HM_POS ? pos_key(c) : sit_key(c, mover);
-	if (hist_find(&c->h, key, side, board_colors(&c->b), c->L.epoch) >= 0)
+	if (hist_find(&c->h, key, side, rboard_colors(&c->b), c->L.epoch) >= 0)
 		return;
 	if (hist_push(&c->h, key, side | HIST_START, c->L.move))
 		c->err = -1;
@@ -842,28 +835,33 @@ check_handicap(struct ctx *c, uint32_t woff)
 {
 	int blacks = 0, whites = 0;
 	uint32_t off = c->ha >= 0 ? c->ha_off : woff;
-	const struct board *b = &c->b;
+	const struct rboard *b = &c->b;
 
 	c->ha_checked = true;
-	if (!c->setup_seen) {
-		/* only moves so far, and none by White */
-		blacks = c->cols * c->rows - board_nempty(b);
-	} else {
-		/* eight colour bytes at a time: a byte is black when its
-		 * low bit alone is set, white when its second bit alone
-		 * is; a multiplication adds up the 0/1 bytes */
-		const uint8_t *col = board_colors(b);
-		const uint64_t ones = 0x0101010101010101ULL;
-		int i, n = board_ncells(b);
-		for (i = 0; i + 8 <= n; i += 8) {
-			uint64_t x;
-			memcpy(&x, col + i, 8);
-			blacks += (int)(((x & ~(x >> 1) & ones) * ones) >> 56);
-			whites += (int)((((x >> 1) & ~x & ones) * ones) >> 56);
+	{
+		/* sixteen colour bytes at a time, counted in byte lanes
+		 * (a comparison gives 0xff, which subtracted adds one; a
+		 * lane sees at most BOARD_ARR / 16 < 256 cells) */
+		typedef uint8_t v16u __attribute__((vector_size(16)));
+		const uint8_t *col = rboard_colors(b);
+		const v16u one = {1, 1, 1, 1, 1, 1, 1, 1,
+				  1, 1, 1, 1, 1, 1, 1, 1};
+		v16u nb = {0}, nw = {0};
+		int i, n = rboard_ncells(b);
+		_Static_assert(BOARD_ARR / 16 < 256, "a lane cannot overflow");
+		for (i = 0; i + 16 <= n; i += 16) {
+			v16u x;
+			memcpy(&x, col + i, 16);
+			nb -= (v16u)(x == one);
+			nw -= (v16u)(x == one + one);
 		}
 		for (; i < n; i++) {
 			blacks += col[i] == BOARD_BLACK;
 			whites += col[i] == BOARD_WHITE;
+		}
+		for (i = 0; i < 16; i++) {
+			blacks += nb[i];
+			whites += nw[i];
 		}
 	}
 	if (whites)
@@ -894,9 +892,9 @@ check_handicap(struct ctx *c, uint32_t woff)
 		if (!k)
 			return; /* no fixed placement on this board */
 		for (i = 0; i < k; i++)
-			on +=
-			    board_color(b, board_pt(b, pts[i][0], pts[i][1])) ==
-			    BOARD_BLACK;
+			on += rboard_color(
+				  b, rboard_pt(b, pts[i][0], pts[i][1])) ==
+			      BOARD_BLACK;
 		if (on != blacks)
 			report(c, CHECK_WARNING, "handicap", off, 0, -1, 0,
 			       "the %d handicap stones are not on the "
@@ -915,7 +913,7 @@ static int
 setup_record(struct ctx *c)
 {
 	struct history *h = &c->h;
-	const struct board *b = &c->b;
+	const struct rboard *b = &c->b;
 	size_t words = ((size_t)h->ncells + 63) / 64, i;
 	uint64_t *w;
 
@@ -936,10 +934,10 @@ setup_record(struct ctx *c)
 	w = h->recbits + h->nrec * words;
 	memset(w, 0, words * sizeof(*w));
 	for (i = 0; i < (size_t)h->ncells; i++)
-		if (board_touched(b, (bpt)i))
+		if (rboard_touched(b, (bpt)i))
 			w[i >> 6] |= 1ULL << (i & 63);
 	h->nrec++;
-	memcpy(c->ucol, board_colors(b), (size_t)h->ncells);
+	memcpy(c->ucol, rboard_colors(b), (size_t)h->ncells);
 	return 0;
 }
 
@@ -948,7 +946,7 @@ static int
 setup_log(struct ctx *c)
 {
 	struct history *h = &c->h;
-	const uint8_t *col = board_colors(&c->b);
+	const uint8_t *col = rboard_colors(&c->b);
 	int i;
 
 	if (hist_log_reserve(h, (size_t)h->ncells))
@@ -1003,9 +1001,8 @@ do_setup(struct ctx *c, const struct sgf_node *n)
 		c->h.nrec--;
 		return;
 	}
-	c->setup_seen = true;
-	board_setup_done(&c->b);
-	board_untouch(&c->b);
+	rboard_setup_done(&c->b);
+	rboard_untouch(&c->b);
 	if (setup_log(c))
 		c->err = -1;
 	/* new repetition epoch */
@@ -1028,7 +1025,7 @@ static int __attribute__((noinline)) log_prep(struct ctx *c)
 		}
 		c->log_hi = (long)h->caplog - (long)c->logmax;
 	}
-	if (h->nlog >= h->cp_next && hist_checkpoint(h, board_colors(&c->b))) {
+	if (h->nlog >= h->cp_next && hist_checkpoint(h, rboard_colors(&c->b))) {
 		c->err = -1;
 		return -1;
 	}
@@ -1053,15 +1050,16 @@ log_removed(uint16_t *lg, int ncap, int nsui, int color)
  * `move`), logging the changes, and look the new position up in the
  * history of the epoch.  Returns the index of the earlier entry it
  * repeats, -1 after pushing it as a new entry, or -2 when out of
- * memory (c->err is then set). */
+ * memory (c->err is then set).  *suip gets the number of the player's
+ * own stones removed (a suicide). */
 static inline long __attribute__((always_inline))
-play_and_look(struct ctx *c, int color, bpt pt, int move)
+play_and_look(struct ctx *c, int color, bpt pt, int move, int *suip)
 {
-	struct board *b = &c->b;
+	struct rboard *b = &c->b;
 	struct history *h = &c->h;
 	/* a stone on a point untouched in this epoch makes a new
 	 * position, unless it is a suicide */
-	bool untouched = !board_touched(b, pt), fresh = untouched;
+	bool untouched = !rboard_touched(b, pt), fresh = untouched;
 	uint64_t key;
 	int sui, side, cap;
 	uint16_t *lg;
@@ -1069,13 +1067,15 @@ play_and_look(struct ctx *c, int color, bpt pt, int move)
 
 	/* log the changes, so that this position can be rebuilt and the
 	 * board taken back */
+	*suip = 0;
 	if ((long)h->nlog > c->nlog_lim && log_prep(c))
 		return -2;
 	lg = h->log + h->nlog;
 	lg[0] = LOG_ENTRY(pt, color, BOARD_EMPTY); /* LOG_RETOUCH below */
 	/* the removed points come as bpt, which a log entry with a new
 	 * colour empty and no old colour is; the old colour is added */
-	cap = board_play_inline(b, color, pt, &sui, (bpt *)(lg + 1));
+	cap = rboard_play(b, color, pt, &sui, (bpt *)(lg + 1));
+	*suip = sui;
 	if (cap | sui) {
 		log_removed(h->log + h->nlog + 1, cap, sui, color);
 		h->nlog += (size_t)cap + (size_t)sui;
@@ -1083,13 +1083,13 @@ play_and_look(struct ctx *c, int color, bpt pt, int move)
 			fresh = false;
 	}
 	h->nlog++;
-	key = (board_key(b) ^ c->mkey[color]) & c->kmask;
+	key = (rboard_key(b) ^ c->mkey[color]) & c->kmask;
 	side = c->mside[color];
 	if (!fresh) {
 		if (!untouched) /* the placed stone's entry */
 			h->log[h->nlog - 1 - (size_t)cap - (size_t)sui] =
 			    LOG_ENTRY(pt, color, LOG_RETOUCH);
-		idx = hist_find(h, key, side, board_colors(b), c->L.epoch);
+		idx = hist_find(h, key, side, rboard_colors(b), c->L.epoch);
 		if (idx >= 0)
 			return idx;
 	}
@@ -1143,17 +1143,34 @@ repetition(struct ctx *c, const struct sgf_value *v, int move, int x, int y,
 		       rules_ko_name(c->rules.ko), c->rules.name);
 }
 
+/* A suicide of `kind` (see board_suicide_kind()) the rules forbid. */
+static void __attribute__((cold, noinline))
+report_suicide(struct ctx *c, const struct sgf_value *v, int move, int x, int y,
+	       int color, int kind)
+{
+	if (kind == 1)
+		report(c, CHECK_ERROR, "suicide", v->off, move, x, y,
+		       "%s stone has no liberty and captures nothing "
+		       "(a lone stone may never be suicided)",
+		       color_name(color));
+	else
+		report(c, CHECK_ERROR, "suicide", v->off, move, x, y,
+		       "%s removes its own stones (multi-stone suicide "
+		       "is illegal under %s rules)",
+		       color_name(color), c->rules.name);
+}
+
 static void
 do_move(struct ctx *c, const struct sgf_prop *p, int color)
 {
-	struct board *b = &c->b;
+	struct rboard *b = &c->b;
 	struct line *L = &c->L;
 	const struct sgf_value *v = p->values;
 	int x = -1, y = -1, move;
 	enum move_kind k = decode_move(c, v, &x, &y);
 	bpt pt;
 	bool illegal = false;
-	int kind;
+	int kind, sui;
 	uint64_t key;
 	long idx;
 
@@ -1186,13 +1203,13 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 		       c->o->max_moves, 2 * (long)c->o->max_moves);
 	}
 	if (k == MV_PASS) {
-		board_pass(b);
+		rboard_pass(b);
 		L->passes++;
 		L->last_pass = color;
 		if (c->hmode == HM_SIT) {
 			key = sit_key(c, BOARD_OPP(color));
 			if (hist_find(&c->h, key, BOARD_OPP(color),
-				      board_colors(b), L->epoch) < 0) {
+				      rboard_colors(b), L->epoch) < 0) {
 				if (hist_push(&c->h, key, BOARD_OPP(color),
 					      move))
 					c->err = -1;
@@ -1204,14 +1221,14 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 		report(c, CHECK_ERROR, "bad-move", v->off, move, -1, 0,
 		       "%s move '%.20s' is not a point", color_name(color),
 		       v->s);
-		board_pass(b);
+		rboard_pass(b);
 		return;
 	}
 	if (k == MV_OFF) {
 		report(c, CHECK_ERROR, "off-board", v->off, move, -1, 0,
 		       "%s move '%.20s' is outside the %dx%d board",
 		       color_name(color), v->s, c->cols, c->rows);
-		board_pass(b);
+		rboard_pass(b);
 		return;
 	}
 	/* two passes end the game; under AGA rules (and BGA's) White
@@ -1226,11 +1243,11 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 	L->passes = 0;
 	/* decode_move() checked the bounds */
 	pt = (bpt)((x + 1) + (y + 1) * b->stride);
-	if (board_color(b, pt) != BOARD_EMPTY) {
+	if (rboard_color(b, pt) != BOARD_EMPTY) {
 		report(c, CHECK_ERROR, "occupied", v->off, move, x, y,
 		       "%s plays on a point occupied by a %s stone",
-		       color_name(color), color_name(board_color(b, pt)));
-		board_pass(b);
+		       color_name(color), color_name(rboard_color(b, pt)));
+		rboard_pass(b);
 		return;
 	}
 	if (pt == b->ko && color == b->ko_color) {
@@ -1241,21 +1258,12 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 		       c->rules.name);
 		illegal = true;
 	}
-	kind = illegal ? 0 : board_suicide_kind(b, color, pt);
+	kind = illegal ? 0 : rboard_suicide_kind(b, color, pt);
 	if (kind == 1 || (kind == 2 && !c->multi_suicide)) {
-		if (kind == 1)
-			report(c, CHECK_ERROR, "suicide", v->off, move, x, y,
-			       "%s stone has no liberty and captures nothing "
-			       "(a lone stone may never be suicided)",
-			       color_name(color));
-		else
-			report(c, CHECK_ERROR, "suicide", v->off, move, x, y,
-			       "%s removes its own stones (multi-stone suicide "
-			       "is illegal under %s rules)",
-			       color_name(color), c->rules.name);
+		report_suicide(c, v, move, x, y, color, kind);
 		illegal = true;
 	}
-	idx = play_and_look(c, color, pt, move);
+	idx = play_and_look(c, color, pt, move, &sui);
 	if (idx >= 0 && !illegal)
 		repetition(c, v, move, x, y, color, idx);
 }
@@ -1340,72 +1348,103 @@ fast_tables(struct ctx *c)
 	c->tab_rows = c->rows;
 }
 
+/* Is n a node fast_node() may take when `color` is to play: one B or
+ * W of that colour on a point of the board (given xtab and ytab)?
+ * Then *ptp gets the point and *vp the value.  Looks at the node
+ * only, not at the board. */
+static inline bool __attribute__((always_inline))
+fast_decode(const struct ctx *c, const struct sgf_node *n, int color, int *ptp,
+	    const struct sgf_value **vp)
+{
+	const struct sgf_prop *p = n->props;
+	const struct sgf_value *v;
+	int pti;
+
+	if (!p || p->next ||
+	    p->pid != (color == BOARD_BLACK ? SGF_P_B : SGF_P_W))
+		return false;
+	v = p->values;
+	if (v->len != 2)
+		return false;
+	pti = c->xtab[(unsigned char)v->s[0]] + c->ytab[(unsigned char)v->s[1]];
+	if (pti >= FAST_BAD)
+		return false;
+	*ptp = pti;
+	*vp = v;
+	return true;
+}
+
 /* The common node, one B or W in turn on an empty point, not the ko
- * point, not a suicide, with nothing to report: do_move() in short, inline in
- * the walk, and on down the only child of each node as long as the next
- * node is one too.  Returns 1 when it took n, with *np the last node it
+ * point, with nothing to report but a suicide or a repetition:
+ * do_move() in short, inline in the walk, and on down the only child of
+ * each node as long as the next node is one too (and reported
+ * nothing).  Returns 1 when it took n, with *np the last node it
  * took; -1 when out of memory (c->err set); 0 when n is any other node,
- * having changed nothing (do_node() then does everything). */
+ * having changed nothing (do_node() then does everything).
+ *
+ * The next node is decoded before the move is played: the chain of
+ * loads from a node to its point then runs while the board works, and
+ * is not redone when the play ends in a mispredicted branch (a
+ * capture, a merge). */
 static inline int __attribute__((always_inline))
 fast_node(struct ctx *c, const struct sgf_node **np)
 {
 	const struct sgf_node *n = *np;
-	struct board *b = &c->b;
+	struct rboard *b = &c->b;
 	struct line *L = &c->L;
-	int move = L->move, done = 0, rc = 1;
+	const struct sgf_value *v;
+	int move = L->move, done = 0, color = L->fast, pt;
 
+	if (!color || !fast_decode(c, n, color, &pt, &v))
+		return 0;
 	for (;;) {
-		const struct sgf_prop *p = n->props;
-		const struct sgf_value *v;
-		int color, pti;
-		bpt pt;
+		const struct sgf_node *nx = n->child;
+		const struct sgf_value *nv = NULL;
+		int npt = 0, sui;
+		bool more;
 		long idx;
 
-		if (!p || p->next)
+		/* occupied, maybe the ko point, a long game: do_move() */
+		if (move >= c->fast_limit || rboard_color(b, (bpt)pt) ||
+		    pt == b->ko)
 			break;
-		if (p->pid == SGF_P_B)
-			color = BOARD_BLACK;
-		else if (p->pid == SGF_P_W)
-			color = BOARD_WHITE;
-		else
-			break;
-		v = p->values;
-		if (color != L->fast || v->len != 2 || move >= c->fast_limit)
-			break;
-		pti = c->xtab[(unsigned char)v->s[0]] +
-		      c->ytab[(unsigned char)v->s[1]];
-		if (pti >= FAST_BAD)
-			break;
-		pt = (bpt)pti;
-		/* occupied, maybe the ko point, a suicide: do_move() */
-		if (board_color(b, pt) != BOARD_EMPTY || pt == b->ko ||
-		    (!board_nbr_count(b, pt, BOARD_EMPTY) &&
-		     board_suicide_kind(b, color, pt)))
-			break;
+		/* on down a line with no branch */
+		more = nx && !nx->next &&
+		       fast_decode(c, nx, BOARD_OPP(color), &npt, &nv);
 		move++;
 		L->fast = BOARD_OPP(color);
-		idx = play_and_look(c, color, pt, move);
+		/* a suicide is found by playing it (as do_move() would
+		 * after its report): a lone stone removed is what
+		 * board_suicide_kind() calls 1, several stones 2 */
+		idx = play_and_look(c, color, (bpt)pt, move, &sui);
 		done = 1;
 		*np = n;
-		if (idx != -1) {
+		if (__builtin_expect(idx != -1 || sui, 0)) {
 			L->move = move;
 			L->last_color = color;
 			if (idx == -2)
 				return -1;
-			repetition(c, v, move, board_x(b, pt), board_y(b, pt),
-				   color, idx);
+			if (sui && (sui == 1 || !c->multi_suicide))
+				report_suicide(c, v, move, rboard_x(b, (bpt)pt),
+					       rboard_y(b, (bpt)pt), color,
+					       sui == 1 ? 1 : 2);
+			else if (idx >= 0)
+				repetition(c, v, move, rboard_x(b, (bpt)pt),
+					   rboard_y(b, (bpt)pt), color, idx);
 			return c->err ? -1 : 1;
 		}
-		/* on down a line with no branch */
-		if (!n->child || n->child->next)
+		if (!more)
 			break;
-		n = n->child;
+		n = nx;
+		pt = npt;
+		v = nv;
+		color = BOARD_OPP(color);
 	}
 	if (done) {
 		L->move = move;
 		L->last_color = BOARD_OPP(L->fast);
 	}
-	return done ? rc : 0;
+	return done;
 }
 
 /* ---------------------------------------------------------------------
@@ -1421,19 +1460,19 @@ restore_flags(struct ctx *c, size_t r)
 	int i;
 
 	for (i = 0; i < c->h.ncells; i++)
-		board_set_touched(&c->b, (bpt)i, w[i >> 6] >> (i & 63) & 1);
+		rboard_set_touched(&c->b, (bpt)i, w[i >> 6] >> (i & 63) & 1);
 }
 
 /* Take the board back to where the log was `to` long and nrec setup
  * records were kept: every logged change after it undone (the oldest
  * colour of each point wins), touched flags cleared where a move
  * touched a point first and reset where a setup reset them, and the
- * chains around the changed points found again (board_recolor()). */
+ * chains around the changed points found again (rboard_recolor()). */
 static void
 undo_to(struct ctx *c, size_t to, size_t nrec)
 {
 	struct history *h = &c->h;
-	struct board *b = &c->b;
+	struct rboard *b = &c->b;
 	size_t i = h->nlog, r = h->nrec;
 	int n = 0, k;
 
@@ -1443,7 +1482,7 @@ undo_to(struct ctx *c, size_t to, size_t nrec)
 		while (r > nrec && h->recpos[r - 1] > i)
 			restore_flags(c, --r);
 		if (old == BOARD_EMPTY)
-			board_set_touched(b, (bpt)pt, false);
+			rboard_set_touched(b, (bpt)pt, false);
 		else if (old == LOG_RETOUCH)
 			old = BOARD_EMPTY;
 		if (!c->umark[pt]) {
@@ -1458,7 +1497,7 @@ undo_to(struct ctx *c, size_t to, size_t nrec)
 		c->ucols[k] = c->ucol[c->upts[k]];
 		c->umark[c->upts[k]] = 0;
 	}
-	board_recolor(b, c->upts, c->ucols, n);
+	rboard_recolor(b, c->upts, c->ucols, n);
 	h->nlog = to;
 	h->nrec = nrec;
 }
@@ -1618,12 +1657,12 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 	if (!c->empty)
 		c->empty = calloc(1, sizeof(*c->empty));
 	if (!c->empty) {
-		board_init(&c->b, c->cols, c->rows);
+		rboard_init(&c->b, c->cols, c->rows);
 	} else {
 		if (c->empty->w != c->cols || c->empty->h != c->rows ||
 		    !c->empty->ncells)
-			board_init(c->empty, c->cols, c->rows);
-		board_copy(&c->b, c->empty);
+			rboard_init(c->empty, c->cols, c->rows);
+		rboard_copy(&c->b, c->empty);
 	}
 	if (!c->side[BOARD_BLACK]) {
 		c->side[BOARD_BLACK] = board_side_key(BOARD_BLACK);
@@ -1646,10 +1685,10 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 		ctx_free(c);
 		return -1;
 	}
-	if (c->h.ncells != board_ncells(&c->b))
+	if (c->h.ncells != rboard_ncells(&c->b))
 		/* the checkpoints and setup records change size */
 		c->h.ncp = c->h.capcp = c->h.caprec = 0;
-	c->h.ncells = board_ncells(&c->b);
+	c->h.ncells = rboard_ncells(&c->b);
 	c->kmask = test_key_mask;
 	c->logmax = (size_t)c->cols * (size_t)c->rows + 1;
 	c->log_hi = (long)c->h.caplog - (long)c->logmax;

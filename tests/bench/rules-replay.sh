@@ -2,7 +2,8 @@
 # Rules replay speed:
 #   1. check_game() alone (CPU time, C driver tests/bench/rules_replay.c)
 #      over the Tygem games, under japanese (simple ko, cycle history)
-#      and chinese (positional superko), and the raw board as a floor;
+#      and chinese (positional superko), and the raw boards alone
+#      (board.h's, and rboard.h's that check_game() uses);
 #   2. `sgfkit check -j1` over all of games/ (parsing included, all
 #      variations, superko on with --rules chinese): games/s and peak
 #      RSS, once and on the stream read ten times (memory must not
@@ -18,6 +19,7 @@ $CC -O2 -D_GNU_SOURCE -I. $(pkg-config --cflags libcjson 2>/dev/null) \
 	-lpthread -lm || exit 1
 set -- $(ls "$CORPUS"/games/tygem/*.sgf | head -n 6)
 "$drv" -n 3 -p "$@"
+"$drv" -n 3 -P "$@"
 "$drv" -n 3 -r japanese "$@"
 "$drv" -n 3 -r chinese "$@"
 "$drv" -n 3 -r aga "$@"

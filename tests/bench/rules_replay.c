@@ -2,7 +2,7 @@
  * rules_replay.c - benchmark driver for the rules replay (built by
  * tests/bench/rules-replay.sh, not part of `make check`).
  *
- *   rules_replay [-r RULES] [-n ROUNDS] [-p] FILE...
+ *   rules_replay [-r RULES] [-n ROUNDS] [-p | -P] FILE...
  *
  * Reads and parses the games one by one, as `sgfkit check` does, and
  * times check_game() alone on each game right after it is parsed (the
@@ -10,7 +10,8 @@
  * prints games, moves, the median total replay time of a round, moves/s
  * and ns/move (CPU time of the thread, so other load does not count).  With -p
  * it replays the raw board of the main line only (board_play, no history, no
- * checks), the floor under check_game.
+ * checks); with -P the same on the replay board check_game uses
+ * (rboard_play).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 
 #include "../../rules/board.h"
 #include "../../rules/check.h"
+#include "../../rules/rboard.h"
 #include "../../sgf/sgf.h"
 
 static double
@@ -95,6 +97,41 @@ raw_replay(const struct sgf_game *g, struct board *b)
 	return played;
 }
 
+/* The same on the replay board, which check_game() uses. */
+static long
+raw_rreplay(const struct sgf_game *g, struct rboard *b)
+{
+	static bpt removed[BOARD_MAX_SIDE * BOARD_MAX_SIDE];
+	const struct sgf_node *n;
+	int cols, rows, sui;
+	long played = 0;
+
+	sgf_board_size(g, &cols, &rows);
+	rboard_init(b, cols, rows);
+	for (n = g->root; n; n = n->child) {
+		const struct sgf_prop *p;
+		for (p = n->props; p; p = p->next) {
+			int x, y, color;
+			bpt pt;
+			if (p->pid == SGF_P_B)
+				color = BOARD_BLACK;
+			else if (p->pid == SGF_P_W)
+				color = BOARD_WHITE;
+			else
+				continue;
+			if (sgf_point(p->values->s, p->values->len, cols, rows,
+				      &x, &y) != 1)
+				continue;
+			pt = rboard_pt(b, x, y);
+			if (rboard_color(b, pt) != BOARD_EMPTY)
+				continue;
+			rboard_play(b, color, pt, &sui, removed);
+			played++;
+		}
+	}
+	return played;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -104,14 +141,17 @@ main(int argc, char **argv)
 	long moves = 0, problems = 0;
 	double *t;
 	static struct board b;
+	static struct rboard rb;
 
-	while ((opt = getopt(argc, argv, "r:n:p")) != -1) {
+	while ((opt = getopt(argc, argv, "r:n:pP")) != -1) {
 		if (opt == 'r')
 			rules = optarg;
 		else if (opt == 'n')
 			rounds = atoi(optarg);
 		else if (opt == 'p')
 			raw = 1;
+		else if (opt == 'P')
+			raw = 2;
 		else
 			return 2;
 	}
@@ -135,8 +175,10 @@ main(int argc, char **argv)
 				moves += count_moves(g);
 				ngames++;
 				t0 = now();
-				if (raw) {
+				if (raw == 1) {
 					raw_replay(g, &b);
+				} else if (raw == 2) {
+					raw_rreplay(g, &rb);
 				} else {
 					struct check_opts o;
 					struct check_list l;
@@ -160,9 +202,11 @@ main(int argc, char **argv)
 	qsort(t, (size_t)rounds, sizeof(*t), cmp_double);
 	printf("%s%s%s: %zu games, %ld moves, %ld problems, median %.3f s: "
 	       "%.2f M moves/s, %.1f ns/move, %.0f games/s\n",
-	       raw ? "raw board" : "check_game", rules ? " --rules " : "",
-	       rules ? rules : "", ngames, moves, problems, t[rounds / 2],
-	       (double)moves / t[rounds / 2] / 1e6,
+	       raw == 1	  ? "raw board"
+	       : raw == 2 ? "raw replay board"
+			  : "check_game",
+	       rules ? " --rules " : "", rules ? rules : "", ngames, moves,
+	       problems, t[rounds / 2], (double)moves / t[rounds / 2] / 1e6,
 	       t[rounds / 2] * 1e9 / (double)moves,
 	       (double)ngames / t[rounds / 2]);
 	free(t);
