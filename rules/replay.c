@@ -451,6 +451,7 @@ struct ctx {
 	long log_hi;	  /* the log may need to grow when longer than this */
 	long nlog_lim;	  /* min(log_hi, cp_next - 1): one test a move */
 	int fast_limit;	  /* fast_node() only while L.move is below this */
+	bool forced;	  /* the node being played has KO[]: see report() */
 	int nreported;	  /* problems added for this game */
 	size_t cap_at;	  /* index of the too-many-problems notice */
 	bool lc_valid;	  /* cache of linecol() */
@@ -625,6 +626,17 @@ report(struct ctx *c, enum check_severity sev, const char *code, uint32_t off,
 	va_start(ap, fmt);
 	vsnprintf(p.message, sizeof(p.message), fmt, ap);
 	va_end(ap);
+	/* KO[] (FF[4]) marks a move the record plays although it knows
+	 * it is illegal (a teaching record, an engine's forced line): the
+	 * problem is still named, as a warning, and the game stays valid */
+	if (c->forced && sev == CHECK_ERROR &&
+	    (!strcmp(code, "occupied") || !strcmp(code, "ko") ||
+	     !strcmp(code, "suicide") || !strcmp(code, "superko"))) {
+		size_t len = strlen(p.message);
+		p.severity = CHECK_WARNING;
+		snprintf(p.message + len, sizeof(p.message) - len,
+			 " (KO[] in the node: the record forces it)");
+	}
 	p.move = move;
 	if (x >= 0)
 		set_point(&p, c, x, y);
@@ -1285,10 +1297,15 @@ do_node(struct ctx *c, const struct sgf_node *n)
 			return;
 		}
 	}
-	for (p = n->props; p; p = p->next)
+	for (p = n->props; p; p = p->next) {
 		if (p->pid == SGF_P_AB || p->pid == SGF_P_AW ||
 		    p->pid == SGF_P_AE)
 			setup = true;
+		/* (KO[6.5] in a root is Cyberoro's komi, not this) */
+		else if (p->pid == SGF_P_KO &&
+			 (n->parent || !p->values || !p->values->len))
+			c->forced = true;
+	}
 	if (setup)
 		do_setup(c, n);
 	for (p = n->props; p; p = p->next) {
@@ -1305,6 +1322,7 @@ do_node(struct ctx *c, const struct sgf_node *n)
 			c->L.last_by_pl = true;
 		}
 	}
+	c->forced = false;
 }
 
 /* Which colour may take fast_node() next (see struct line): the
