@@ -12,7 +12,8 @@ best() { # label count command...: best of 3 wall-clock seconds
 	b=
 	for i in 1 2 3; do
 		/usr/bin/time -f "%e" -o "$tmp/t" "$@" >/dev/null 2>&1
-		t=$(cat "$tmp/t")
+		# (time says "Command exited with non-zero status" first)
+		t=$(tail -n 1 "$tmp/t")
 		if [ -z "$b" ] || awk "BEGIN{exit !($t < $b)}"; then b=$t; fi
 	done
 	awk -v l="$label" -v t="$b" -v n="$n" 'BEGIN { if (t <= 0) t = 0.001;
@@ -34,6 +35,16 @@ done
 coll=$(ls "$CORPUS"/games/tygem/*.sgf 2>/dev/null | head -n 1)
 [ -n "$coll" ] || exit 0
 games=$("$SGFKIT" info --no-header "$coll" 2>/dev/null | wc -l)
-for to in sgf gib ngf gtp txt svg; do
+for to in sgf gtp txt; do
 	best "write $to ($games games)" "$games" "$SGFKIT" convert -t $to "$coll"
+done
+# GIB, NGF and SVG hold one game per file: the collection's games one
+# per file (two lines per game in the Tygem sets), written with -d
+mkdir -p "$tmp/one" "$tmp/out"
+awk -v d="$tmp/one" 'NR % 2 == 1 { f = sprintf("%s/%05d.sgf", d, (NR - 1) / 2) }
+	{ print > f } NR % 2 == 0 { close(f) }' "$coll"
+n=$(ls "$tmp/one" | wc -l)
+for to in gib ngf svg; do
+	best "write $to ($n files)" "$n" "$SGFKIT" convert -t $to -d "$tmp/out" \
+		-r "$tmp/one"
 done
