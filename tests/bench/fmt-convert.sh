@@ -39,12 +39,16 @@ for to in sgf gtp txt; do
 	best "write $to ($games games)" "$games" "$SGFKIT" convert -t $to "$coll"
 done
 # GIB, NGF and SVG hold one game per file: the collection's games one
-# per file (two lines per game in the Tygem sets), written with -d
-mkdir -p "$tmp/one" "$tmp/out"
+# per file (two lines per game in the Tygem sets), written with -d into
+# memory where there is /dev/shm (creating files on a virtual disk can
+# cost a millisecond each, which would be all this measured)
+out=$(mktemp -d -p /dev/shm 2>/dev/null) || out=$tmp/out
+trap 'rm -rf "$tmp" "$out"' EXIT
+mkdir -p "$tmp/one" "$out"
 awk -v d="$tmp/one" 'NR % 2 == 1 { f = sprintf("%s/%05d.sgf", d, (NR - 1) / 2) }
 	{ print > f } NR % 2 == 0 { close(f) }' "$coll"
 n=$(ls "$tmp/one" | wc -l)
 for to in gib ngf svg; do
-	best "write $to ($n files)" "$n" "$SGFKIT" convert -t $to -d "$tmp/out" \
+	best "write $to ($n files)" "$n" "$SGFKIT" convert -t $to -d "$out" \
 		-r "$tmp/one"
 done
