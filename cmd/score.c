@@ -197,6 +197,7 @@ score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
 	} else {
 		struct score_estimate_opts eo = sc->est;
 		eo.to_move = s->ri.next;
+		eo.last = s->ri.last;
 		score_estimate(&s->pos, &eo);
 		s->method = "estimate";
 	}

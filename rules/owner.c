@@ -58,6 +58,7 @@ score_estimate_opts_default(struct score_estimate_opts *o)
 	o->playouts = 128;
 	o->seed = 0x5eed5c07e5ULL;
 	o->to_move = SCORE_BLACK;
+	o->last = -1;
 }
 
 static int
@@ -279,6 +280,7 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	po.seed = o->seed;
 	po.first = o->to_move == SCORE_WHITE ? BOARD_WHITE : BOARD_BLACK;
 	po.forbid = forbid;
+	po.last = o->last >= 0 && o->last < np ? at[o->last] : BPT_NONE;
 	int n = playout_ownership(&b, &po, own, NULL);
 
 	/* 3. Chains, and their ownership from their own point of view. */

@@ -305,6 +305,43 @@ one_playout(struct board *b, int color, uint64_t *rs, const uint8_t *forbid,
 	}
 }
 
+/* The move by which `color` saves its largest chain that the
+ * opponent's last move (at `last`) left in atari, joining it to
+ * another of its chains with three liberties or more; or BPT_NONE.
+ * Records often stop right after such an atari: the player to move
+ * has not had the chance to answer it.  A chain left in atari earlier
+ * is not saved: that it was not answered usually means it is dead. */
+static bpt
+atari_answer(const struct board *b, int color, bpt last, const uint8_t *forbid)
+{
+	bpt best = BPT_NONE;
+	int most = 0;
+	if (last <= BPT_PASS || board_color(b, last) != BOARD_OPP(color))
+		return BPT_NONE;
+	bpt nb[4] = {last - 1, last + 1, last - b->stride, last + b->stride};
+	for (int i = 0; i < 4; i++) {
+		bpt q = nb[i];
+		if (board_color(b, q) != color || board_libs(b, q) != 1 ||
+		    board_stones(b, q) <= most)
+			continue;
+		bpt l = last_liberty(b, q);
+		if (l == BPT_NONE || (forbid && forbid[l]) ||
+		    board_legal(b, color, l, false) != BOARD_OK)
+			continue;
+		bpt ln[4] = {l - 1, l + 1, l - b->stride, l + b->stride};
+		int join = 0;
+		for (int j = 0; j < 4; j++)
+			join |= board_color(b, ln[j]) == color &&
+				board_head(b, ln[j]) != board_head(b, q) &&
+				board_libs(b, ln[j]) >= 3;
+		if (join) {
+			best = l;
+			most = board_stones(b, q);
+		}
+	}
+	return best;
+}
+
 int
 playout_ownership(const struct board *b, const struct playout_opts *o, int *own,
 		  int *empty)
@@ -313,12 +350,18 @@ playout_ownership(const struct board *b, const struct playout_opts *o, int *own,
 	uint64_t rs = o->seed ? o->seed : 0x9E3779B97F4A7C15ULL;
 	bpt atari[ATARI_MAX];
 	int natari = atari_chains(b, atari, ATARI_MAX);
+	bpt answer = atari_answer(b, o->first, o->last, o->forbid);
 	memset(own, 0, sizeof(int) * (size_t)b->ncells);
 	if (empty)
 		memset(empty, 0, sizeof(int) * (size_t)b->ncells);
 	for (int n = 0; n < o->playouts; n++) {
 		int first = (n & 1) ? BOARD_OPP(o->first) : o->first;
 		board_copy(&pb, b);
+		if (answer != BPT_NONE) {
+			/* every playout starts with the answer */
+			board_play(&pb, o->first, answer, NULL);
+			first = BOARD_OPP(o->first);
+		}
 		one_playout(&pb, first, &rs, o->forbid, atari, natari);
 		for (int y = 0; y < b->h; y++)
 			for (int x = 0; x < b->w; x++) {

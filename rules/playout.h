@@ -10,9 +10,12 @@
  * after a capture of three to five stones that leaves a
  * killing shape (straight or bent three, pyramid four, cross five) the
  * side that lost them plays its vital point (nakade), as a player
- * would.  Each point is then counted for the colour of its stone or
- * of the stones around it.  The random stream is a fixed-seed
- * xorshift, so the same input always gives the same map.
+ * would.  When the last move of the record left a chain of the side to
+ * move in atari that it can join to a chain with three liberties or
+ * more, every playout starts with that answer.  Each point is then
+ * counted for the colour of its stone or of the stones around it.  The
+ * random stream is a fixed-seed xorshift, so the same input always gives
+ * the same map.
  */
 #ifndef PLAYOUT_H
 #define PLAYOUT_H
@@ -29,6 +32,8 @@ struct playout_opts {
 				* the other colour */
 	const uint8_t *forbid; /* per padded point: 1 = never play here
 				* (pass-alive territory); may be NULL */
+	bpt last;	       /* the stone of the last move of the record
+				* (the opponent of `first`), or BPT_NONE */
 };
 
 /* Run the playouts from *b (not changed).  own[pt] receives, for every

@@ -106,6 +106,8 @@ struct score_estimate_opts {
 	int playouts;  /* per position; 0 = default */
 	uint64_t seed; /* fixed by default */
 	int to_move;   /* SCORE_BLACK / SCORE_WHITE: who plays next */
+	int last;      /* y*w+x of the stone of the last move (played by
+			* the other side), or -1 (a pass, or unknown) */
 };
 void score_estimate_opts_default(struct score_estimate_opts *o);
 
@@ -123,6 +125,8 @@ struct score_replay_info {
 	int end_passes;	 /* consecutive passes at the end of the line */
 	int skipped;	 /* moves on occupied or off-board points, ignored */
 	int total_moves; /* moves in the whole main line */
+	int last;	 /* y*w+x of the last move replayed, -1 when
+			  * there is none or it was a pass */
 };
 
 /* Replay the main line of g (setup properties and moves, captures as

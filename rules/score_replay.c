@@ -34,6 +34,7 @@ score_replay(const struct sgf_game *g, int upto, struct score_pos *pos,
 	memset(info, 0, sizeof(*info));
 	memset(pos, 0, sizeof(*pos));
 	info->next = SCORE_BLACK;
+	info->last = -1;
 	sgf_board_size(g, &w, &h);
 	if (w > SCORE_MAX_SIDE || h > SCORE_MAX_SIDE || !g->root)
 		return -1;
@@ -78,6 +79,7 @@ score_replay(const struct sgf_game *g, int upto, struct score_pos *pos,
 			info->moves++;
 			info->next =
 			    col == BOARD_BLACK ? SCORE_WHITE : SCORE_BLACK;
+			info->last = -1;
 			int k = sgf_point(p->values->s, p->values->len, w, h,
 					  &x, &y);
 			if (k <= 0) {
@@ -90,6 +92,7 @@ score_replay(const struct sgf_game *g, int upto, struct score_pos *pos,
 			} else {
 				bpt q = board_pt(&b, x, y);
 				info->end_passes = 0;
+				info->last = y * w + x;
 				if (board_color(&b, q) != BOARD_EMPTY) {
 					info->skipped++;
 				} else {

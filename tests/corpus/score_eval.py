@@ -29,7 +29,7 @@ BARS = {
 REGRESSION = {
     ("ogs", "19"): (99.4, 99.4),
     ("ogs", "9"): (99.4, 99.4),
-    ("tygem", "19"): (98.6, 89.8),
+    ("tygem", "19"): (98.7, 89.8),
 }
 if os.environ.get("SCORE_BAR") == "regression":
     BARS = REGRESSION
