@@ -588,7 +588,16 @@ report(struct ctx *c, enum check_severity sev, const char *code, uint32_t off,
 {
 	struct check_problem p;
 	va_list ap;
+	/* KO[] (FF[4]) marks a move the record plays although it knows
+	 * it is illegal (a teaching record, an engine's forced line): the
+	 * problem is still named, as a warning, and the game stays valid
+	 * (also past the cap below) */
+	bool forced = c->forced && sev == CHECK_ERROR &&
+		      (!strcmp(code, "occupied") || !strcmp(code, "ko") ||
+		       !strcmp(code, "suicide") || !strcmp(code, "superko"));
 
+	if (forced)
+		sev = CHECK_WARNING;
 	/* a bound on what one game can produce: a broken record can hold
 	 * a million illegal moves, and nobody reads past the first ones */
 	if (c->nreported >= CHECK_MAX_PROBLEMS) {
@@ -626,14 +635,8 @@ report(struct ctx *c, enum check_severity sev, const char *code, uint32_t off,
 	va_start(ap, fmt);
 	vsnprintf(p.message, sizeof(p.message), fmt, ap);
 	va_end(ap);
-	/* KO[] (FF[4]) marks a move the record plays although it knows
-	 * it is illegal (a teaching record, an engine's forced line): the
-	 * problem is still named, as a warning, and the game stays valid */
-	if (c->forced && sev == CHECK_ERROR &&
-	    (!strcmp(code, "occupied") || !strcmp(code, "ko") ||
-	     !strcmp(code, "suicide") || !strcmp(code, "superko"))) {
+	if (forced) {
 		size_t len = strlen(p.message);
-		p.severity = CHECK_WARNING;
 		snprintf(p.message + len, sizeof(p.message) - len,
 			 " (KO[] in the node: the record forces it)");
 	}

@@ -11,3 +11,6 @@ echo '(;GM[1]FF[4]SZ[5]KO[6.5]AB[aa]B[aa])' >root-ko.sgf
 "$SGFKIT" check --no-summary root-ko.sgf 2>&1 | grep -o 'error: .*\[occupied\]'
 echo '(;GM[1]FF[4]SZ[5]AB[aa];B[aa]KO[6.5])' >node-ko.sgf
 "$SGFKIT" check -q node-ko.sgf; echo "exit $?"
+# past the cap of 1000 problems a game, forced plays stay warnings
+awk 'BEGIN { printf "(;GM[1]SZ[19];B[pd]"; for (i = 0; i < 1100; i++) printf ";B[aa]KO[]"; print ")" }' >many.sgf
+"$SGFKIT" check -q many.sgf; echo "exit $?"
