@@ -84,19 +84,27 @@ empty_remove(struct board *b, bpt pt)
  * Setting up.
  */
 int
-board_init(struct board *b, int w, int h)
+board_layout(int *w, int *h, int *stride, int *ncells)
 {
-	int rc = 0, i, x, y;
+	int rc = 0;
 
 	pthread_once(&zob_once, zob_fill);
-	if (w < 1 || h < 1 || w > BOARD_MAX_SIDE || h > BOARD_MAX_SIDE) {
-		w = h = 19;
+	if (*w < 1 || *h < 1 || *w > BOARD_MAX_SIDE || *h > BOARD_MAX_SIDE) {
+		*w = *h = 19;
 		rc = -1;
 	}
+	*stride = *w + 1;
+	*ncells = (*h + 2) * (*w + 1) + 1;
+	return rc;
+}
+
+int
+board_init(struct board *b, int w, int h)
+{
+	int rc = board_layout(&w, &h, &b->stride, &b->ncells), i, x, y;
+
 	b->w = w;
 	b->h = h;
-	b->stride = w + 1;
-	b->ncells = (h + 2) * (w + 1) + 1;
 	b->ko = BPT_NONE;
 	b->ko_color = 0;
 	b->captures[0] = b->captures[1] = b->captures[2] = 0;

@@ -92,6 +92,11 @@ struct board {
 	bpt empty[BOARD_ARR];
 };
 
+/* The layout of a w x h board, shared with the replay board (rboard.h)
+ * so that a point and its Zobrist key mean the same on both: sets
+ * *stride and *ncells, and makes sure the key table is filled.  Returns
+ * 0, or -1 if the size is out of range (*w and *h are then 19). */
+int board_layout(int *w, int *h, int *stride, int *ncells);
 /* Set up an empty w x h board (1 <= w, h <= BOARD_MAX_SIDE).  Returns 0,
  * or -1 if the size is out of range (the board is then 19x19). */
 int board_init(struct board *b, int w, int h);

@@ -8,17 +8,10 @@
 int
 rboard_init(struct rboard *b, int w, int h)
 {
-	int rc = 0, i, x, y;
+	int rc = board_layout(&w, &h, &b->stride, &b->ncells), i, x, y;
 
-	(void)board_side_key(BOARD_BLACK); /* fills board_zob_ once */
-	if (w < 1 || h < 1 || w > BOARD_MAX_SIDE || h > BOARD_MAX_SIDE) {
-		w = h = 19;
-		rc = -1;
-	}
 	b->w = w;
 	b->h = h;
-	b->stride = w + 1;
-	b->ncells = (h + 2) * (w + 1) + 1;
 	b->ko = BPT_NONE;
 	b->ko_color = 0;
 	b->captures[0] = b->captures[1] = b->captures[2] = 0;
