@@ -63,6 +63,17 @@ count_moves(const struct sgf_game *g)
 	return moves;
 }
 
+/* Is p a play on the board?  Then its colour and point. */
+static bool
+move_of(const struct sgf_prop *p, int cols, int rows, int *color, int *x,
+	int *y)
+{
+	if (p->pid != SGF_P_B && p->pid != SGF_P_W)
+		return false;
+	*color = p->pid == SGF_P_B ? BOARD_BLACK : BOARD_WHITE;
+	return sgf_point(p->values->s, p->values->len, cols, rows, x, y) == 1;
+}
+
 /* Raw board replay of the main line: the floor under check_game. */
 static long
 raw_replay(const struct sgf_game *g, struct board *b)
@@ -78,14 +89,7 @@ raw_replay(const struct sgf_game *g, struct board *b)
 		for (p = n->props; p; p = p->next) {
 			int x, y, color;
 			bpt pt;
-			if (p->pid == SGF_P_B)
-				color = BOARD_BLACK;
-			else if (p->pid == SGF_P_W)
-				color = BOARD_WHITE;
-			else
-				continue;
-			if (sgf_point(p->values->s, p->values->len, cols, rows,
-				      &x, &y) != 1)
+			if (!move_of(p, cols, rows, &color, &x, &y))
 				continue;
 			pt = board_pt(b, x, y);
 			if (board_color(b, pt) != BOARD_EMPTY)
@@ -113,14 +117,7 @@ raw_rreplay(const struct sgf_game *g, struct rboard *b)
 		for (p = n->props; p; p = p->next) {
 			int x, y, color;
 			bpt pt;
-			if (p->pid == SGF_P_B)
-				color = BOARD_BLACK;
-			else if (p->pid == SGF_P_W)
-				color = BOARD_WHITE;
-			else
-				continue;
-			if (sgf_point(p->values->s, p->values->len, cols, rows,
-				      &x, &y) != 1)
+			if (!move_of(p, cols, rows, &color, &x, &y))
 				continue;
 			pt = rboard_pt(b, x, y);
 			if (rboard_color(b, pt) != BOARD_EMPTY)
