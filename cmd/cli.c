@@ -835,10 +835,10 @@ struct src {
 	const char *name;
 	int fd;
 	struct sgf_reader *rd;
-	gzFile gz;
+	struct sgf_reader *raw; /* other formats: only the bytes (gzip too) */
 	/* bytes read ahead for detection on a pipe, served first */
 	char *pre;
-	size_t prelen, prepos;
+	size_t prelen;
 	/* line and whole-file readers */
 	char *buf;
 	size_t len, cap, pos;
@@ -857,36 +857,6 @@ input_idle(int fd)
 	struct pollfd p = {fd, POLLIN, 0};
 
 	return fd >= 0 && poll(&p, 1, 0) == 0;
-}
-
-/* Raw read for line/whole formats: read-ahead first, then the file
- * (through zlib, which also reads plain files). */
-static ssize_t
-src_read(struct src *s, char *buf, size_t n)
-{
-	if (s->prepos < s->prelen) {
-		size_t k = s->prelen - s->prepos;
-		if (k > n)
-			k = n;
-		memcpy(buf, s->pre + s->prepos, k);
-		s->prepos += k;
-		return (ssize_t)k;
-	}
-	if (s->gz) {
-		int k = gzread(s->gz, buf, n > INT_MAX ? INT_MAX : (unsigned)n);
-		if (k < 0) {
-			int e;
-			gzerror(s->gz, &e);
-			errno = e == Z_ERRNO ? errno : EIO;
-		}
-		return k;
-	}
-	for (;;) {
-		ssize_t k = read(s->fd, buf, n);
-		if (k < 0 && errno == EINTR)
-			continue;
-		return k;
-	}
 }
 
 /* Look at the first bytes of a regular file (decompressed if gz). */
@@ -923,9 +893,9 @@ src_close(struct src *s)
 {
 	if (s->rd)
 		sgf_reader_close(s->rd);
-	if (s->gz)
-		gzclose(s->gz); /* closes s->fd */
-	else if (s->fd > 0)
+	if (s->raw)
+		sgf_reader_close(s->raw);
+	if (s->fd > 0)
 		close(s->fd);
 	free(s->pre);
 	free(s->buf);
@@ -955,6 +925,7 @@ src_open(struct cli *c, struct src *s, const char *name)
 	bool is_stdin = !strcmp(name, "-");
 	char peek[4096];
 	size_t np = 0;
+	struct sgf_reader *rd;
 
 	memset(s, 0, sizeof(*s));
 	s->name = is_stdin ? "-" : name;
@@ -1009,30 +980,22 @@ src_open(struct cli *c, struct src *s, const char *name)
 			fmt = format_by_content(s->pre, s->prelen);
 	}
 	s->fmt = fmt;
-	if (fmt->kind == CLI_IN_STREAM) {
-		s->rd = sgf_reader_open_fd(s->fd, 0, s->name, &c->limits);
-		if (!s->rd)
-			return -1;
-		/* the bytes read to guess the format come first */
-		if (s->pre && sgf_reader_prepend(s->rd, s->pre, s->prelen))
-			return -1;
-		free(s->pre);
-		s->pre = NULL;
-		s->prelen = 0;
-		return 0;
-	}
-	if (!s->pre) {
-		int fd2 = dup(s->fd);
-		if (fd2 < 0 || !(s->gz = gzdopen(fd2, "rb"))) {
-			if (fd2 >= 0)
-				close(fd2);
-			return -1;
-		}
-		gzbuffer(s->gz, 1 << 17);
-		if (!is_stdin)
-			close(s->fd);
-		s->fd = -1;
-	}
+	/* One reader either way: it reads plain and gzip input alike.
+	 * SGF is cut into games by it; the line and whole-file formats
+	 * only take its bytes. */
+	rd = sgf_reader_open_fd(s->fd, 0, s->name, &c->limits);
+	if (!rd)
+		return -1;
+	if (fmt->kind == CLI_IN_STREAM)
+		s->rd = rd;
+	else
+		s->raw = rd;
+	/* the bytes read to guess the format come first */
+	if (s->pre && sgf_reader_prepend(rd, s->pre, s->prelen))
+		return -1;
+	free(s->pre);
+	s->pre = NULL;
+	s->prelen = 0;
 	s->line = 1;
 	return 0;
 }
@@ -1121,17 +1084,12 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 			s->buf = nb;
 			s->cap = cap;
 		}
-		if (nowait && s->prepos >= s->prelen && !s->gz &&
-		    input_idle(s->fd))
+		k = sgf_reader_read(s->raw, s->buf + s->len, s->cap - s->len,
+				    nowait, err);
+		if (k == SGF_READ_WAIT)
 			return SGF_READER_WAIT;
-		k = src_read(s, s->buf + s->len, s->cap - s->len);
-		if (k < 0) {
-			err->code = SGF_E_IO;
-			err->severity = SGF_ERROR;
-			snprintf(err->msg, sizeof(err->msg), "read error: %s",
-				 strerror(errno));
+		if (k < 0)
 			return -1;
-		}
 		if (k == 0)
 			s->eof = true;
 		s->len += (size_t)k;
@@ -1741,10 +1699,9 @@ emit(struct cli *c, struct writer *w, struct cli_job *j)
 		 * interleave game by game when they go to one place) */
 		size_t o = 0, e = 0, k;
 		for (k = 0; k <= j->nmarks; k++) {
-			size_t oe = k < j->nmarks ? j->marks[k].out
-						  : j->outb.len;
-			size_t ee = k < j->nmarks ? j->marks[k].err
-						  : j->errlen;
+			size_t oe =
+			    k < j->nmarks ? j->marks[k].out : j->outb.len;
+			size_t ee = k < j->nmarks ? j->marks[k].err : j->errlen;
 			if (oe > o && !c->stop &&
 			    (fwrite_unlocked(j->outb.p + o, 1, oe - o,
 					     c->out) != oe - o ||
@@ -1817,8 +1774,8 @@ struct pool {
 	struct feeder *fd;
 	struct writer *w;
 	pthread_mutex_t mu;
-	pthread_cond_t cv;      /* any change below: broadcast */
-	struct cli_job **ring;  /* jobs in flight, by seq % window */
+	pthread_cond_t cv;     /* any change below: broadcast */
+	struct cli_job **ring; /* jobs in flight, by seq % window */
 	size_t window;
 	unsigned long next_write, next_seq;
 	bool eof, feeding, emitting;
@@ -2077,8 +2034,7 @@ cli_run(struct cli *c, int argc, char **argv)
 		 * end up in one place (a terminal, 2>&1). */
 		struct stat s1, s2;
 		c->out_is_err_ = c->out == stdout && fstat(1, &s1) == 0 &&
-				 fstat(2, &s2) == 0 &&
-				 s1.st_dev == s2.st_dev &&
+				 fstat(2, &s2) == 0 && s1.st_dev == s2.st_dev &&
 				 s1.st_ino == s2.st_ino;
 	}
 	w.prog.on = c->progress == 1 || (c->progress < 0 && isatty(2));

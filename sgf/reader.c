@@ -980,3 +980,28 @@ ioerr:
 		rd->ioerr = EIO;
 	return -1;
 }
+
+long
+sgf_reader_read(struct sgf_reader *rd, char *buf, size_t n, int nowait,
+		struct sgf_diag *err)
+{
+	ssize_t k;
+
+	if (rd->started || !rd->in.raw) {
+		errno = EINVAL;
+		k = -1;
+	} else {
+		k = input_read(&rd->in, (unsigned char *)buf, n, nowait);
+	}
+	if (k == FILL_WAIT)
+		return SGF_READ_WAIT;
+	if (k < 0 && err) {
+		int e = errno;
+		memset(err, 0, sizeof(*err));
+		err->code = e == ENOMEM ? SGF_E_NOMEM : SGF_E_IO;
+		err->severity = SGF_ERROR;
+		snprintf(err->msg, sizeof(err->msg), "read error: %s",
+			 e == EIO && rd->in.what ? rd->in.what : strerror(e));
+	}
+	return (long)k;
+}

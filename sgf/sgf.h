@@ -241,6 +241,16 @@ int sgf_reader_next(struct sgf_reader *rd, struct sgf_chunk *ch,
 #define SGF_READER_WAIT 2
 int sgf_reader_next_nowait(struct sgf_reader *rd, struct sgf_chunk *ch,
 			   struct sgf_diag *err);
+/* The input's bytes as they come (inflated if it is gzip), for
+ * records in other formats that the caller cuts itself: up to n bytes
+ * into buf.  Only for a reader from sgf_reader_open_fd() (after any
+ * sgf_reader_prepend()) that is never asked for games.  Returns the
+ * count, 0 at the end, -1 on a read error (*err filled, if not NULL),
+ * or SGF_READ_WAIT, having read nothing, when `nowait` and nothing is
+ * ready on the descriptor. */
+#define SGF_READ_WAIT (-2)
+long sgf_reader_read(struct sgf_reader *rd, char *buf, size_t n, int nowait,
+		     struct sgf_diag *err);
 /* Diagnostics about the stream itself (junk after the last game...),
  * valid until sgf_reader_close(). */
 const struct sgf_diag *sgf_reader_diags(const struct sgf_reader *rd);

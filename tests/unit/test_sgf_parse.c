@@ -594,6 +594,59 @@ reader_inflates_gzip_members_and_prepended_bytes(void)
 	unlink(path);
 }
 
+/* sgf_reader_read(): the bytes themselves, for other formats, through
+ * the same input layer (prepended bytes, gzip members, a cut-off
+ * member named as such; and nowait on an empty pipe). */
+static void
+reader_read_gives_the_inflated_bytes(void)
+{
+	static unsigned char z1[256], z2[256];
+	const char *t1 = "\\HS\\\n", *t2 = "STO 0 2 1 3 3\n";
+	size_t n1 = gz_of(t1, z1, sizeof(z1)), n2 = gz_of(t2, z2, sizeof(z2));
+	char path[] = "/tmp/sgfrdXXXXXX", buf[256];
+	int fd = mkstemp(path), p[2];
+	struct sgf_reader *rd;
+	struct sgf_diag err;
+	size_t got = 0;
+	long k = 0;
+
+	CHECK(fd >= 0 && n1 > 10 && n2 > 10);
+	if (fd < 0)
+		return;
+	CHECK(write(fd, z1 + 3, n1 - 3) == (ssize_t)(n1 - 3));
+	CHECK(write(fd, z2, n2) == (ssize_t)n2);
+	lseek(fd, 0, SEEK_SET);
+	rd = sgf_reader_open_fd(fd, 0, "gz", NULL);
+	CHECK(rd && sgf_reader_prepend(rd, (const char *)z1, 3) == 0);
+	while (rd && (k = sgf_reader_read(rd, buf + got, 4, 0, &err)) > 0)
+		got += (size_t)k;
+	CHECK(got == strlen(t1) + strlen(t2) && !memcmp(buf, t1, strlen(t1)) &&
+	      !memcmp(buf + strlen(t1), t2, strlen(t2)));
+	sgf_reader_close(rd);
+
+	CHECK(ftruncate(fd, (off_t)(n1 - 3 + n2 / 2)) == 0);
+	lseek(fd, 0, SEEK_SET);
+	rd = sgf_reader_open_fd(fd, 0, "gz", NULL);
+	CHECK(rd && sgf_reader_prepend(rd, (const char *)z1, 3) == 0);
+	while (rd && (k = sgf_reader_read(rd, buf, sizeof(buf), 0, &err)) > 0)
+		;
+	CHECK_INT(k, -1);
+	CHECK(strstr(err.msg, "compressed data ends early") != NULL);
+	sgf_reader_close(rd);
+	close(fd);
+	unlink(path);
+
+	CHECK(pipe(p) == 0);
+	rd = sgf_reader_open_fd(p[0], 1, "pipe", NULL);
+	CHECK(write(p[1], "ab", 2) == 2);
+	CHECK_INT(sgf_reader_read(rd, buf, sizeof(buf), 1, NULL), 2);
+	CHECK_INT(sgf_reader_read(rd, buf, sizeof(buf), 1, NULL),
+		  SGF_READ_WAIT);
+	close(p[1]);
+	CHECK_INT(sgf_reader_read(rd, buf, sizeof(buf), 1, NULL), 0);
+	sgf_reader_close(rd);
+}
+
 /* SGFC's file that triggers nearly every error it knows */
 static void
 sgfc_test_file_gives_sensible_diagnostics(void)
@@ -656,6 +709,7 @@ main(void)
 	RUN(a_huge_game_in_a_stream_is_skipped_in_bounded_memory);
 	RUN(reader_cuts_a_game_that_arrives_alone_on_a_pipe);
 	RUN(reader_inflates_gzip_members_and_prepended_bytes);
+	RUN(reader_read_gives_the_inflated_bytes);
 	RUN(sgfc_test_file_gives_sensible_diagnostics);
 	return UNIT_DONE();
 }
