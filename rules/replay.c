@@ -1669,7 +1669,8 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 	if (sgf_board_size(g, &c->cols, &c->rows) != 0 || c->cols < 1 ||
 	    c->rows < 1 || c->cols > BOARD_MAX_SIDE ||
 	    c->rows > BOARD_MAX_SIDE) {
-		/* the parser reports a bad SZ; replay on what it gave */
+		/* sgf_gameinfo() notes a bad SZ (check's "dialect"
+		 * warning); replay on the default board */
 		if (c->cols < 1 || c->rows < 1 || c->cols > BOARD_MAX_SIDE ||
 		    c->rows > BOARD_MAX_SIDE)
 			c->cols = c->rows = 19;

@@ -405,7 +405,15 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 	if (!g || !g->root)
 		return;
 	root_ix_build(&ix, g->root);
-	sgf_board_size(g, &gi->cols, &gi->rows);
+	if (sgf_board_size(g, &gi->cols, &gi->rows) < 0) {
+		/* a game on an unknown board is still read (and replayed) on
+		 * the default one, and says so */
+		v = value_or_null(&ix, SGF_P_SZ);
+		note(gi,
+		     "SZ[%.20s] is not a board size (1 to %d a side): "
+		     "read as 19x19",
+		     v ? v : "", SGF_MAX_SIDE);
+	}
 	gi->black = value_or_null(&ix, SGF_P_PB);
 	gi->white = value_or_null(&ix, SGF_P_PW);
 	gi->black_rank = value_or_null(&ix, SGF_P_BR);

@@ -439,6 +439,43 @@ symmetry_on_a_rectangle(void)
 	sgf_game_free(g);
 }
 
+/* An SZ that is no board size is read as 19x19 and says so; a good
+ * one (square, rectangular, the largest) says nothing. */
+static void
+bad_board_size_is_noted(void)
+{
+	static const char *const bad[] = {"999", "0",	 "53", "abc",
+					  "",	 "19:0", "-9"};
+	static const struct {
+		const char *sz;
+		int cols, rows;
+	} good[] = {{"9", 9, 9}, {"19:13", 19, 13}, {"52", 52, 52}};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		const char *const p[][2] = {
+		    {"SZ", bad[i]}, {";", ""}, {"B", "aa"}};
+		struct sgf_game *g = build(p, 3);
+		struct sgf_gameinfo gi;
+
+		sgf_gameinfo(g, &gi);
+		CHECK_INT(gi.cols, 19);
+		CHECK_INT(gi.rows, 19);
+		CHECK(has_note(&gi, "is not a board size", "read as 19x19"));
+		sgf_game_free(g);
+	}
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		const char *const p[][2] = {{"SZ", good[i].sz}};
+		struct sgf_game *g = build(p, 1);
+		struct sgf_gameinfo gi;
+
+		sgf_gameinfo(g, &gi);
+		CHECK_INT(gi.cols, good[i].cols);
+		CHECK_INT(gi.rows, good[i].rows);
+		CHECK_INT(gi.nnotes, 0);
+		sgf_game_free(g);
+	}
+}
+
 int
 main(void)
 {
@@ -456,5 +493,6 @@ main(void)
 	RUN(symmetry_maps_points);
 	RUN(symmetry_rewrites_every_point_property);
 	RUN(symmetry_on_a_rectangle);
+	RUN(bad_board_size_is_noted);
 	return UNIT_DONE();
 }
