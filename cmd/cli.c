@@ -27,7 +27,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include "../sgf/formats.h"
 #include "cli.h"
@@ -836,9 +835,6 @@ struct src {
 	int fd;
 	struct sgf_reader *rd;
 	struct sgf_reader *raw; /* other formats: only the bytes (gzip too) */
-	/* bytes read ahead for detection on a pipe, served first */
-	char *pre;
-	size_t prelen;
 	/* line and whole-file readers */
 	char *buf;
 	size_t len, cap, pos;
@@ -859,35 +855,6 @@ input_idle(int fd)
 	return fd >= 0 && poll(&p, 1, 0) == 0;
 }
 
-/* Look at the first bytes of a regular file (decompressed if gz). */
-static size_t
-peek_file(int fd, char *buf, size_t n)
-{
-	unsigned char raw[4096];
-	ssize_t k = pread(fd, raw, sizeof(raw), 0);
-	z_stream z;
-	size_t got;
-
-	if (k <= 0)
-		return 0;
-	if (k < 2 || raw[0] != 0x1f || raw[1] != 0x8b) {
-		got = (size_t)k < n ? (size_t)k : n;
-		memcpy(buf, raw, got);
-		return got;
-	}
-	memset(&z, 0, sizeof(z));
-	if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
-		return 0;
-	z.next_in = raw;
-	z.avail_in = (unsigned)k;
-	z.next_out = (unsigned char *)buf;
-	z.avail_out = (unsigned)n;
-	inflate(&z, Z_SYNC_FLUSH);
-	got = n - z.avail_out;
-	inflateEnd(&z);
-	return got;
-}
-
 static void
 src_close(struct src *s)
 {
@@ -897,7 +864,6 @@ src_close(struct src *s)
 		sgf_reader_close(s->raw);
 	if (s->fd > 0)
 		close(s->fd);
-	free(s->pre);
 	free(s->buf);
 	memset(s, 0, sizeof(*s));
 	s->fd = -1;
@@ -916,6 +882,25 @@ prefix_enough(const char *p, size_t n)
 	return n >= 512;
 }
 
+/* The first bytes of an input, inflated if it is gzip, without using
+ * them up: all of SGF_PEEK_MAX from a file, and from a pipe only
+ * enough to decide (a BOM, the first character that is not blank), as
+ * waiting for a full block would delay a trickling stream.  A read
+ * error is left for the reading proper to report. */
+static size_t
+peek_input(struct sgf_reader *rd, char *buf, bool pipe)
+{
+	size_t n = 0;
+
+	while (n < SGF_PEEK_MAX && !(pipe && prefix_enough(buf, n))) {
+		long k = sgf_reader_peek(rd, buf, SGF_PEEK_MAX, NULL);
+		if (k < 0 || (size_t)k <= n)
+			break;
+		n = (size_t)k;
+	}
+	return n;
+}
+
 /* Open an input and choose its format.  Returns 0, or -1 with errno. */
 static int
 src_open(struct cli *c, struct src *s, const char *name)
@@ -923,9 +908,8 @@ src_open(struct cli *c, struct src *s, const char *name)
 	const struct cli_informat *fmt = c->informat;
 	struct stat sb;
 	bool is_stdin = !strcmp(name, "-");
-	char peek[4096];
-	size_t np = 0;
-	struct sgf_reader *rd;
+	char peek[SGF_PEEK_MAX];
+	size_t np;
 
 	memset(s, 0, sizeof(*s));
 	s->name = is_stdin ? "-" : name;
@@ -942,60 +926,28 @@ src_open(struct cli *c, struct src *s, const char *name)
 		errno = EISDIR;
 		return -1;
 	}
-	if (!fmt && !is_stdin)
-		fmt = format_by_name(name);
-	/* The content decides over the name: a GIB or UGF file saved as
-	 * .sgf is still read as what it is. */
-	if (fmt && !c->informat && S_ISREG(sb.st_mode)) {
-		const struct cli_informat *byc;
-		np = peek_file(s->fd, peek, sizeof(peek));
-		byc = format_by_content(peek, np);
-		if (byc && byc != fmt && byc->detect)
-			fmt = byc;
-	}
-	if (!fmt && S_ISREG(sb.st_mode)) {
-		np = peek_file(s->fd, peek, sizeof(peek));
-		fmt = format_by_content(peek, np);
-	} else if (!fmt) {
-		/* A pipe: read ahead, guess, and serve those bytes first. */
-		s->pre = malloc(sizeof(peek));
-		if (!s->pre)
-			return -1;
-		/* Enough to decide (a BOM, the gzip magic, the first
-		 * character that is not blank), and no more: waiting for
-		 * a full block would delay a trickling stream. */
-		while (!prefix_enough(s->pre, s->prelen)) {
-			ssize_t k = read(s->fd, s->pre + s->prelen,
-					 sizeof(peek) - s->prelen);
-			if (k < 0 && errno == EINTR)
-				continue;
-			if (k <= 0)
-				break;
-			s->prelen += (size_t)k;
-		}
-		if (s->prelen >= 2 && (unsigned char)s->pre[0] == 0x1f &&
-		    (unsigned char)s->pre[1] == 0x8b)
-			fmt = cli_informat_find("sgf");
-		else
-			fmt = format_by_content(s->pre, s->prelen);
-	}
-	s->fmt = fmt;
 	/* One reader either way: it reads plain and gzip input alike.
 	 * SGF is cut into games by it; the line and whole-file formats
 	 * only take its bytes. */
-	rd = sgf_reader_open_fd(s->fd, 0, s->name, &c->limits);
-	if (!rd)
+	s->raw = sgf_reader_open_fd(s->fd, 0, s->name, &c->limits);
+	if (!s->raw)
 		return -1;
-	if (fmt->kind == CLI_IN_STREAM)
-		s->rd = rd;
-	else
-		s->raw = rd;
-	/* the bytes read to guess the format come first */
-	if (s->pre && sgf_reader_prepend(rd, s->pre, s->prelen))
-		return -1;
-	free(s->pre);
-	s->pre = NULL;
-	s->prelen = 0;
+	if (!fmt && !is_stdin)
+		fmt = format_by_name(name);
+	if (!c->informat) {
+		/* The content decides over the name: a GIB or UGF file
+		 * saved as .sgf is still read as what it is. */
+		const struct cli_informat *byc;
+		np = peek_input(s->raw, peek, !S_ISREG(sb.st_mode));
+		byc = format_by_content(peek, np);
+		if (!fmt || (byc && byc != fmt && byc->detect))
+			fmt = byc;
+	}
+	s->fmt = fmt;
+	if (fmt->kind == CLI_IN_STREAM) {
+		s->rd = s->raw;
+		s->raw = NULL;
+	}
 	s->line = 1;
 	return 0;
 }

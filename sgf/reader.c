@@ -55,17 +55,20 @@ struct scan {
 /* The input of a descriptor: plain read(), which returns what a pipe
  * holds (gzread() would wait until its whole request is filled, so a
  * game arriving alone would not be cut until the next ones came), a
- * gzip stream inflated as it comes, and bytes the caller read ahead. */
+ * gzip stream inflated as it comes, and the inflated bytes the caller looked
+ * at. */
 struct input {
 	int fd; /* -1: none (memory reader, or all decoded) */
 	int close_fd;
-	unsigned char *pre; /* served first (sgf_reader_prepend) */
-	size_t prelen, prepos;
 	int looked;	    /* the first bytes were checked for gzip */
 	z_stream *z;	    /* set once gzip was seen */
 	int zend;	    /* a gzip member ended: another may follow */
 	unsigned char *raw; /* bytes read and not yet used */
 	size_t rawlen, rawpos;
+	/* the stream's first bytes, inflated, that the caller looked at
+	 * (sgf_reader_peek): served before anything else */
+	unsigned char *ahead;
+	size_t aheadlen, aheadpos;
 	const char *what; /* a message for EIO */
 };
 
@@ -223,26 +226,6 @@ sgf_reader_open_fd(int fd, int close_fd, const char *file,
 	return rd;
 }
 
-int
-sgf_reader_prepend(struct sgf_reader *rd, const char *buf, size_t len)
-{
-	unsigned char *p;
-
-	if (rd->started || rd->in.fd < 0 || rd->in.pre) {
-		errno = EINVAL;
-		return -1;
-	}
-	p = malloc(len ? len : 1);
-	if (!p) {
-		errno = ENOMEM;
-		return -1;
-	}
-	memcpy(p, buf, len);
-	rd->in.pre = p;
-	rd->in.prelen = len;
-	return 0;
-}
-
 struct sgf_reader *
 sgf_reader_open(const char *path, const char *file,
 		const struct sgf_limits *lim)
@@ -330,14 +313,14 @@ input_close(struct input *in)
 	}
 	if (in->close_fd && in->fd >= 0)
 		close(in->fd);
-	free(in->pre);
 	free(in->raw);
+	free(in->ahead);
 	memset(in, 0, sizeof(*in));
 	in->fd = -1;
 }
 
 /* Bytes of the descriptor into in->raw (after what it still holds):
- * the read-ahead first, then one read(), which returns what is there.
+ * one read(), which returns what is there.
  * Returns the count, 0 at end of input, -1 on error (errno), FILL_WAIT
  * when `nowait` and nothing is ready. */
 static ssize_t
@@ -352,15 +335,6 @@ raw_more(struct input *in, int nowait)
 		in->rawpos = 0;
 	}
 	room = RAW_SIZE - in->rawlen;
-	if (in->prepos < in->prelen) {
-		k = (ssize_t)(in->prelen - in->prepos < room
-				  ? in->prelen - in->prepos
-				  : room);
-		memcpy(in->raw + in->rawlen, in->pre + in->prepos, (size_t)k);
-		in->prepos += (size_t)k;
-		in->rawlen += (size_t)k;
-		return k;
-	}
 	if (nowait && would_wait(in->fd))
 		return FILL_WAIT;
 	do
@@ -375,14 +349,15 @@ raw_more(struct input *in, int nowait)
 static int
 input_pending(const struct input *in)
 {
-	return in->rawpos < in->rawlen || in->prepos < in->prelen;
+	return in->rawpos < in->rawlen || in->aheadpos < in->aheadlen;
 }
 
-/* Up to n bytes of the stream (inflated if it is gzip) into out.
- * Returns the count (> 0), 0 at the end, -1 on error (errno, and
- * in->what for bad compressed data), FILL_WAIT as raw_more(). */
+/* Up to n bytes of the stream (inflated if it is gzip) into out,
+ * after what sgf_reader_peek() took.  Returns the count (> 0), 0 at
+ * the end, -1 on error (errno, and in->what for bad compressed data),
+ * FILL_WAIT as raw_more(). */
 static ssize_t
-input_read(struct input *in, unsigned char *out, size_t n, int nowait)
+input_next(struct input *in, unsigned char *out, size_t n, int nowait)
 {
 	ssize_t k;
 
@@ -418,14 +393,6 @@ input_read(struct input *in, unsigned char *out, size_t n, int nowait)
 				m = n;
 			memcpy(out, in->raw + in->rawpos, m);
 			in->rawpos += m;
-			return (ssize_t)m;
-		}
-		if (in->prepos < in->prelen) {
-			size_t m = in->prelen - in->prepos;
-			if (m > n)
-				m = n;
-			memcpy(out, in->pre + in->prepos, m);
-			in->prepos += m;
 			return (ssize_t)m;
 		}
 		if (nowait && would_wait(in->fd))
@@ -479,6 +446,21 @@ input_read(struct input *in, unsigned char *out, size_t n, int nowait)
 		if (got)
 			return (ssize_t)got;
 	}
+}
+
+/* The same, from the start of the stream: the peeked bytes first. */
+static ssize_t
+input_read(struct input *in, unsigned char *out, size_t n, int nowait)
+{
+	if (in->aheadpos < in->aheadlen) {
+		size_t m = in->aheadlen - in->aheadpos;
+		if (m > n)
+			m = n;
+		memcpy(out, in->ahead + in->aheadpos, m);
+		in->aheadpos += m;
+		return (ssize_t)m;
+	}
+	return input_next(in, out, n, nowait);
 }
 
 /* Read more input.  Returns 1 when bytes were added, 0 at end of input,
@@ -981,6 +963,20 @@ ioerr:
 	return -1;
 }
 
+static void
+read_error(const struct sgf_reader *rd, struct sgf_diag *err)
+{
+	int e = errno;
+
+	if (!err)
+		return;
+	memset(err, 0, sizeof(*err));
+	err->code = e == ENOMEM ? SGF_E_NOMEM : SGF_E_IO;
+	err->severity = SGF_ERROR;
+	snprintf(err->msg, sizeof(err->msg), "read error: %s",
+		 e == EIO && rd->in.what ? rd->in.what : strerror(e));
+}
+
 long
 sgf_reader_read(struct sgf_reader *rd, char *buf, size_t n, int nowait,
 		struct sgf_diag *err)
@@ -995,13 +991,41 @@ sgf_reader_read(struct sgf_reader *rd, char *buf, size_t n, int nowait,
 	}
 	if (k == FILL_WAIT)
 		return SGF_READ_WAIT;
-	if (k < 0 && err) {
-		int e = errno;
-		memset(err, 0, sizeof(*err));
-		err->code = e == ENOMEM ? SGF_E_NOMEM : SGF_E_IO;
-		err->severity = SGF_ERROR;
-		snprintf(err->msg, sizeof(err->msg), "read error: %s",
-			 e == EIO && rd->in.what ? rd->in.what : strerror(e));
+	if (k < 0)
+		read_error(rd, err);
+	return (long)k;
+}
+
+long
+sgf_reader_peek(struct sgf_reader *rd, char *buf, size_t n,
+		struct sgf_diag *err)
+{
+	struct input *in = &rd->in;
+	ssize_t k;
+
+	if (rd->started || !in->raw || in->aheadpos || n > SGF_PEEK_MAX) {
+		errno = EINVAL;
+		read_error(rd, err);
+		return -1;
 	}
+	if (!in->ahead) {
+		in->ahead = malloc(SGF_PEEK_MAX);
+		if (!in->ahead) {
+			errno = ENOMEM;
+			read_error(rd, err);
+			return -1;
+		}
+	}
+	if (in->aheadlen < n) {
+		k = input_next(in, in->ahead + in->aheadlen, n - in->aheadlen,
+			       0);
+		if (k < 0) {
+			read_error(rd, err);
+			return -1;
+		}
+		in->aheadlen += (size_t)k;
+	}
+	k = (ssize_t)(in->aheadlen < n ? in->aheadlen : n);
+	memcpy(buf, in->ahead, (size_t)k);
 	return (long)k;
 }

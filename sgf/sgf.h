@@ -212,10 +212,6 @@ struct sgf_reader *sgf_reader_open(const char *path, const char *file,
 				   const struct sgf_limits *lim);
 struct sgf_reader *sgf_reader_open_fd(int fd, int close_fd, const char *file,
 				      const struct sgf_limits *lim);
-/* Bytes the caller already read from the reader's descriptor (to guess
- * the format of a pipe, say), to be read before the rest of it.  Copied.
- * Only before the first game is asked for.  Returns 0, or -1 (errno). */
-int sgf_reader_prepend(struct sgf_reader *rd, const char *buf, size_t len);
 /* Open a reader on a memory buffer (copied: the caller keeps it). */
 struct sgf_reader *sgf_reader_open_mem(const char *buf, size_t len,
 				       const char *file,
@@ -244,12 +240,23 @@ int sgf_reader_next_nowait(struct sgf_reader *rd, struct sgf_chunk *ch,
 /* The input's bytes as they come (inflated if it is gzip), for
  * records in other formats that the caller cuts itself: up to n bytes
  * into buf.  Only for a reader from sgf_reader_open_fd() (after any
- * sgf_reader_prepend()) that is never asked for games.  Returns the
+ * sgf_reader_peek()) that is never asked for games.  Returns the
  * count, 0 at the end, -1 on a read error (*err filled, if not NULL),
  * or SGF_READ_WAIT, having read nothing, when `nowait` and nothing is
  * ready on the descriptor. */
 #define SGF_READ_WAIT (-2)
 long sgf_reader_read(struct sgf_reader *rd, char *buf, size_t n, int nowait,
+		     struct sgf_diag *err);
+/* Look at the start of the input (inflated if it is gzip) without
+ * using it up, to guess its format: each call reads once more (it may
+ * block) and copies the bytes looked at so far, at most n, into buf;
+ * the reader then serves them again, as games or through
+ * sgf_reader_read().  Only for a reader from sgf_reader_open_fd(),
+ * before anything else is read, and n <= SGF_PEEK_MAX.  Returns the
+ * count (no more than the last call's: the end of the input), or -1 on
+ * a read error (*err filled, if not NULL). */
+#define SGF_PEEK_MAX 4096
+long sgf_reader_peek(struct sgf_reader *rd, char *buf, size_t n,
 		     struct sgf_diag *err);
 /* Diagnostics about the stream itself (junk after the last game...),
  * valid until sgf_reader_close(). */

@@ -543,8 +543,9 @@ reader_cuts_a_game_that_arrives_alone_on_a_pipe(void)
 }
 
 /* gzip on a descriptor: several members back to back (what `cat a.gz
- * b.gz` gives), bytes read ahead by the caller, trailing bytes after
- * the last member ignored as gzip does, a cut-off member an error. */
+ * b.gz` gives), inflated bytes the caller peeked at served again,
+ * trailing bytes after the last member ignored as gzip does, a cut-off
+ * member an error. */
 static void
 reader_inflates_gzip_members_and_prepended_bytes(void)
 {
@@ -557,18 +558,23 @@ reader_inflates_gzip_members_and_prepended_bytes(void)
 	struct sgf_chunk ch;
 	struct sgf_diag err;
 	const char *want[] = {"(;C[first])", "(;C[second])", "(;C[third])"};
+	char buf[64];
 	int n = 0;
 
 	CHECK(fd >= 0 && n1 > 10 && n2 > 10);
 	if (fd < 0)
 		return;
-	/* the first 5 bytes are "read ahead" by the caller */
-	CHECK(write(fd, z1 + 5, n1 - 5) == (ssize_t)(n1 - 5));
+	CHECK(write(fd, z1, n1) == (ssize_t)n1);
 	CHECK(write(fd, z2, n2) == (ssize_t)n2);
 	CHECK(write(fd, "junk", 4) == 4);
 	lseek(fd, 0, SEEK_SET);
 	rd = sgf_reader_open_fd(fd, 0, "gz", NULL);
-	CHECK(rd && sgf_reader_prepend(rd, (const char *)z1, 5) == 0);
+	/* the caller looks at the first 5 inflated bytes, then more: the
+	 * same bytes again, and the first member ends there */
+	CHECK(rd && sgf_reader_peek(rd, buf, 5, NULL) == 5 &&
+	      !memcmp(buf, "(;C[f", 5));
+	CHECK(sgf_reader_peek(rd, buf, sizeof(buf), NULL) == 12 &&
+	      !memcmp(buf, "(;C[first])\n", 12));
 	while (rd && sgf_reader_next(rd, &ch, NULL) > 0) {
 		if (n < 3)
 			CHECK(ch.len == strlen(want[n]) &&
@@ -581,10 +587,9 @@ reader_inflates_gzip_members_and_prepended_bytes(void)
 
 	/* cut off inside the second member: the first game, then an
 	 * error that names the cause */
-	CHECK(ftruncate(fd, (off_t)(n1 - 5 + n2 / 2)) == 0);
+	CHECK(ftruncate(fd, (off_t)(n1 + n2 / 2)) == 0);
 	lseek(fd, 0, SEEK_SET);
 	rd = sgf_reader_open_fd(fd, 0, "gz", NULL);
-	CHECK(rd && sgf_reader_prepend(rd, (const char *)z1, 5) == 0);
 	CHECK_INT(sgf_reader_next(rd, &ch, &err), 1);
 	sgf_chunk_release(&ch);
 	CHECK_INT(sgf_reader_next(rd, &ch, &err), -1);
@@ -595,8 +600,9 @@ reader_inflates_gzip_members_and_prepended_bytes(void)
 }
 
 /* sgf_reader_read(): the bytes themselves, for other formats, through
- * the same input layer (prepended bytes, gzip members, a cut-off
- * member named as such; and nowait on an empty pipe). */
+ * the same input layer (peeked bytes, gzip members, a cut-off member
+ * named as such; and nowait on an empty pipe).  sgf_reader_peek() only
+ * before reading, and no more than SGF_PEEK_MAX. */
 static void
 reader_read_gives_the_inflated_bytes(void)
 {
@@ -613,21 +619,23 @@ reader_read_gives_the_inflated_bytes(void)
 	CHECK(fd >= 0 && n1 > 10 && n2 > 10);
 	if (fd < 0)
 		return;
-	CHECK(write(fd, z1 + 3, n1 - 3) == (ssize_t)(n1 - 3));
+	CHECK(write(fd, z1, n1) == (ssize_t)n1);
 	CHECK(write(fd, z2, n2) == (ssize_t)n2);
 	lseek(fd, 0, SEEK_SET);
 	rd = sgf_reader_open_fd(fd, 0, "gz", NULL);
-	CHECK(rd && sgf_reader_prepend(rd, (const char *)z1, 3) == 0);
+	CHECK(rd && sgf_reader_peek(rd, buf, 3, NULL) == 3 &&
+	      !memcmp(buf, t1, 3));
+	CHECK_INT(sgf_reader_peek(rd, buf, SGF_PEEK_MAX + 1, &err), -1);
 	while (rd && (k = sgf_reader_read(rd, buf + got, 4, 0, &err)) > 0)
 		got += (size_t)k;
 	CHECK(got == strlen(t1) + strlen(t2) && !memcmp(buf, t1, strlen(t1)) &&
 	      !memcmp(buf + strlen(t1), t2, strlen(t2)));
+	CHECK_INT(sgf_reader_peek(rd, buf, 3, NULL), -1); /* after reading */
 	sgf_reader_close(rd);
 
-	CHECK(ftruncate(fd, (off_t)(n1 - 3 + n2 / 2)) == 0);
+	CHECK(ftruncate(fd, (off_t)(n1 + n2 / 2)) == 0);
 	lseek(fd, 0, SEEK_SET);
 	rd = sgf_reader_open_fd(fd, 0, "gz", NULL);
-	CHECK(rd && sgf_reader_prepend(rd, (const char *)z1, 3) == 0);
 	while (rd && (k = sgf_reader_read(rd, buf, sizeof(buf), 0, &err)) > 0)
 		;
 	CHECK_INT(k, -1);
