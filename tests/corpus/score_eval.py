@@ -3,13 +3,19 @@
 corpus, per set and board size.  Used by tests/corpus/score-agreement.sh
 and tests/bench/score-agreement.sh.
 
-usage: score_eval.py SGFKIT CORPUS [--sets ogs,tygem] [--list] [--bars]
+usage: score_eval.py SGFKIT CORPUS [--sets ogs,tygem] [--list] [--explain]
+                     [--bars]
 Prints one line per (set, size): games, winner %, exact %.  With --bars,
 checks the issue's bar and exits 1 if any figure is below it.  With
---list, prints every game whose margin differs from RE.
+--list, prints every game whose margin differs from RE.  With --explain,
+also looks for one chain whose fate, turned over (`--dead`), gives RE's
+margin: "revive" (we call it dead; the players left it on the board) or
+"kill"; a game no single chain explains is "none".  Slow: one run of
+sgfkit per chain of each wrong game.
 """
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -46,6 +52,53 @@ def margin(r):
             return None
         return v if r[0] == "B" else -v
     return None
+
+
+def board_chains(sgfkit, path):
+    """The chains of the final position, from the text board of `sgfkit
+    score` (X O stones, x o dead stones), as lists of SGF points."""
+    out = subprocess.run([sgfkit, "score", "--no-summary", path],
+                         capture_output=True, text=True, check=False).stdout
+    rows = [l.split() for l in out.splitlines()
+            if re.match(r"^\s*\d+ ", l)]
+    g = {}
+    for r in rows:
+        y = len(rows) - int(r[0])
+        for x, c in enumerate(r[1:1 + len(rows[0]) - 2]):
+            if c in "XOxo":
+                g[(x, y)] = c.upper()
+    seen, chains = set(), []
+    for p in sorted(g):
+        if p in seen:
+            continue
+        seen.add(p)
+        todo, ch = [p], []
+        while todo:
+            q = todo.pop()
+            ch.append(chr(97 + q[0]) + chr(97 + q[1]))
+            for d in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                r = (q[0] + d[0], q[1] + d[1])
+                if g.get(r) == g[p] and r not in seen:
+                    seen.add(r)
+                    todo.append(r)
+        chains.append(ch)
+    return chains
+
+
+def explain(sgfkit, path, dead, want):
+    """One chain whose fate turned over gives `want`, or "none"."""
+    dead = set(dead)
+    for ch in board_chains(sgfkit, path):
+        was = ch[0] in dead
+        new = dead - set(ch) if was else dead | set(ch)
+        out = subprocess.run(
+            [sgfkit, "score", "--json", "--no-summary", "--dead",
+             ",".join(sorted(new)), path],
+            capture_output=True, text=True, check=False).stdout
+        if margin(json.loads(out.splitlines()[0])["result"]) == want:
+            return ("revive " if was else "kill ") + \
+                f"{ch[0]} ({len(ch)} stone{'s' if len(ch) > 1 else ''})"
+    return "none"
 
 
 def main():
@@ -90,8 +143,11 @@ def main():
             st[1] += same
             st[2] += want == got
             if want != got:
+                why = ""
+                if "--explain" in args:
+                    why = explain(sgfkit, d["file"], d["dead"], want)
                 wrong.append((key, d["result"], row["result"],
-                              "winner" if not same else "margin"))
+                              "winner" if not same else "margin", why))
     failed = 0
     for k in sorted(stats):
         n, w, e = stats[k]
@@ -105,9 +161,16 @@ def main():
             line = ("ok   " if ok else "FAIL ") + line + \
                 f"  (bar {bw}% / {be}%)"
         print(line)
-    if "--list" in args:
+    if "--list" in args or "--explain" in args:
         for w in wrong:
             print("wrong", *w)
+    if "--explain" in args:
+        kinds = {}
+        for w in wrong:
+            k = w[4].split(" ")[0]
+            kinds[k] = kinds.get(k, 0) + 1
+        print("explained by one chain:",
+              ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
     if "--bars" in args:
         checked = sum(1 for k in stats if k in BARS)
         print(f"{checked - failed} passed, {failed} failed")
