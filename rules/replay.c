@@ -1666,15 +1666,10 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 	c->g = g;
 	c->o = o;
 	c->out = out;
-	if (sgf_board_size(g, &c->cols, &c->rows) != 0 || c->cols < 1 ||
-	    c->rows < 1 || c->cols > BOARD_MAX_SIDE ||
-	    c->rows > BOARD_MAX_SIDE) {
-		/* sgf_gameinfo() notes a bad SZ (check's "dialect"
-		 * warning); replay on the default board */
-		if (c->cols < 1 || c->rows < 1 || c->cols > BOARD_MAX_SIDE ||
-		    c->rows > BOARD_MAX_SIDE)
-			c->cols = c->rows = 19;
-	}
+	/* a bad SZ reads as 19x19 (and sgf_gameinfo() notes it: check's
+	 * "dialect" warning); a good one is within the board's limit */
+	_Static_assert(SGF_MAX_SIDE <= BOARD_MAX_SIDE, "SZ beyond the board");
+	sgf_board_size(g, &c->cols, &c->rows);
 	/* copying a ready empty board is much cheaper than building one */
 	if (!c->empty)
 		c->empty = calloc(1, sizeof(*c->empty));

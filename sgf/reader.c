@@ -352,6 +352,18 @@ input_pending(const struct input *in)
 	return in->rawpos < in->rawlen || in->aheadpos < in->aheadlen;
 }
 
+/* Up to n of the held bytes src[*pos..len) into out. */
+static ssize_t
+take(const unsigned char *src, size_t len, size_t *pos, unsigned char *out,
+     size_t n)
+{
+	size_t m = len - *pos < n ? len - *pos : n;
+
+	memcpy(out, src + *pos, m);
+	*pos += m;
+	return (ssize_t)m;
+}
+
 /* Up to n bytes of the stream (inflated if it is gzip) into out,
  * after what sgf_reader_peek() took.  Returns the count (> 0), 0 at
  * the end, -1 on error (errno, and in->what for bad compressed data),
@@ -387,14 +399,8 @@ input_next(struct input *in, unsigned char *out, size_t n, int nowait)
 	}
 	if (!in->z) {
 		/* plain: what is held, else one read() straight into out */
-		if (in->rawpos < in->rawlen) {
-			size_t m = in->rawlen - in->rawpos;
-			if (m > n)
-				m = n;
-			memcpy(out, in->raw + in->rawpos, m);
-			in->rawpos += m;
-			return (ssize_t)m;
-		}
+		if (in->rawpos < in->rawlen)
+			return take(in->raw, in->rawlen, &in->rawpos, out, n);
 		if (nowait && would_wait(in->fd))
 			return FILL_WAIT;
 		do
@@ -452,14 +458,8 @@ input_next(struct input *in, unsigned char *out, size_t n, int nowait)
 static ssize_t
 input_read(struct input *in, unsigned char *out, size_t n, int nowait)
 {
-	if (in->aheadpos < in->aheadlen) {
-		size_t m = in->aheadlen - in->aheadpos;
-		if (m > n)
-			m = n;
-		memcpy(out, in->ahead + in->aheadpos, m);
-		in->aheadpos += m;
-		return (ssize_t)m;
-	}
+	if (in->aheadpos < in->aheadlen)
+		return take(in->ahead, in->aheadlen, &in->aheadpos, out, n);
 	return input_next(in, out, n, nowait);
 }
 
