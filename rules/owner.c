@@ -28,6 +28,10 @@
  * least one point in this many of the board (12 stones on 19x19, 3 on
  * 9x9). */
 #define RACE_MIN_STONES_DIV 30
+/* ...and a group inside the other's eye space of at most this many
+ * empty points is no partner in such a race (inside_group(); measured:
+ * 4 to 40 give the same agreement, above the largest killable eye). */
+#define INSIDE_MAX 8
 /* Reading closed groups: nodes per reading, problems per colour. */
 #define LD_BUDGET   2000
 #define LD_PROBLEMS 16
@@ -208,6 +212,49 @@ roomy_groups(int w, int h, const uint8_t *col, const int16_t *cid,
 	}
 }
 
+/* Whether chain j's group lies inside chain i's group: flooding from
+ * j through its own group's stones and the empty points around them
+ * meets no stone but those of the two groups, and no more than
+ * INSIDE_MAX empty points.  Such a group is no partner in a race: it is
+ * an attacker's stone in i's eye space (the vital point of a bulky
+ * five, say), and i's life is a matter of that eye space, on which the
+ * playouts' verdict stands. */
+static bool
+inside_group(int w, int h, const uint8_t *col, const int16_t *cid, int *par,
+	     int i, int j)
+{
+	int np = w * h, stack[SCORE_MAX_POINTS], sp = 0, nempty = 0;
+	int gi = find(par, i), gj = find(par, j), c = 0;
+	uint8_t seen[SCORE_MAX_POINTS];
+	memset(seen, 0, (size_t)np);
+	for (int p = 0; p < np; p++)
+		if (col[p] && find(par, cid[p]) == gj) {
+			c = col[p];
+			seen[p] = 1;
+			stack[sp++] = p;
+		}
+	while (sp > 0) {
+		int q = stack[--sp], nb[4], k = grid_nbrs(w, h, q, nb);
+		for (int a = 0; a < k; a++) {
+			int t = nb[a];
+			if (seen[t])
+				continue;
+			if (col[t] == 3 - c) {
+				if (find(par, cid[t]) != gi)
+					return false;
+				continue;
+			}
+			if (col[t] == c) /* another group of j's colour */
+				return false;
+			if (++nempty > INSIDE_MAX)
+				return false;
+			seen[t] = 1;
+			stack[sp++] = t;
+		}
+	}
+	return true;
+}
+
 /* Mean ownership of each chain's group from the group's point of view
  * (gm[], -1..1) and the group's number of stones (gcnt[]), from the
  * chains' ownership sums over n playouts and their sizes. */
@@ -358,7 +405,9 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 
 	/* 5. Two unclear groups of both colours side by side (a race the
 	 * random playouts split evenly) cannot both be dead: the one the
-	 * playouts like better lives, or the larger on a tie. */
+	 * playouts like better lives, or the larger on a tie.  A group
+	 * inside the other is not a race partner but a stone in its eye
+	 * space. */
 	{
 		uint8_t loser[SCORE_MAX_POINTS], paired[SCORE_MAX_POINTS];
 		memset(loser, 0, sizeof(loser));
@@ -386,7 +435,9 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 						continue;
 					j = cid[q];
 					if (!cdead[j] || gm[j] < -RACE_BAND ||
-					    gm[j] > RACE_BAND)
+					    gm[j] > RACE_BAND ||
+					    inside_group(w, h, col, cid, par, i,
+							 j))
 						continue;
 					paired[i] = 1;
 					if (gm[i] < gm[j] ||
