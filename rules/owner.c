@@ -29,7 +29,7 @@
  * 9x9). */
 #define RACE_MIN_STONES_DIV 30
 /* ...and a group inside the other's eye space of at most this many
- * empty points is no partner in such a race (inside_group(); measured:
+ * empty points is no partner in such a race (encloser(); measured:
  * 4 to 40 give the same agreement, above the largest killable eye). */
 #define INSIDE_MAX 8
 /* Reading closed groups: nodes per reading, problems per colour. */
@@ -212,27 +212,23 @@ roomy_groups(int w, int h, const uint8_t *col, const int16_t *cid,
 	}
 }
 
-/* Whether chain j's group lies inside chain i's group: flooding from
- * j through its own group's stones and the empty points around them
- * meets no stone but those of the two groups, and no more than
- * INSIDE_MAX empty points.  Such a group is no partner in a race: it is
- * an attacker's stone in i's eye space (the vital point of a bulky
- * five, say), and i's life is a matter of that eye space, on which the
- * playouts' verdict stands. */
-static bool
-inside_group(int w, int h, const uint8_t *col, const int16_t *cid, int *par,
-	     int i, int j)
+/* The group that encloses the group of the stone at p0 alone (its
+ * root in par[]), or -1: flooding from p0 through its group's stones
+ * and the empty points around them meets stones of one opponent group
+ * only, no other group of its own colour, and no more than INSIDE_MAX
+ * empty points.  Such a group is no partner in a race with its
+ * encloser: it is a stone in the encloser's eye space (the vital point
+ * of a bulky five, say), and the encloser's life is a matter of that
+ * eye space, on which the playouts' verdict stands. */
+static int
+encloser(int w, int h, const uint8_t *col, const int16_t *cid, int *par, int p0)
 {
-	int np = w * h, stack[SCORE_MAX_POINTS], sp = 0, nempty = 0;
-	int gi = find(par, i), gj = find(par, j), c = 0;
+	int stack[SCORE_MAX_POINTS], sp = 0, nempty = 0, enc = -1;
+	int c = col[p0], g = find(par, cid[p0]);
 	uint8_t seen[SCORE_MAX_POINTS];
-	memset(seen, 0, (size_t)np);
-	for (int p = 0; p < np; p++)
-		if (col[p] && find(par, cid[p]) == gj) {
-			c = col[p];
-			seen[p] = 1;
-			stack[sp++] = p;
-		}
+	memset(seen, 0, (size_t)(w * h));
+	seen[p0] = 1;
+	stack[sp++] = p0;
 	while (sp > 0) {
 		int q = stack[--sp], nb[4], k = grid_nbrs(w, h, q, nb);
 		for (int a = 0; a < k; a++) {
@@ -240,19 +236,21 @@ inside_group(int w, int h, const uint8_t *col, const int16_t *cid, int *par,
 			if (seen[t])
 				continue;
 			if (col[t] == 3 - c) {
-				if (find(par, cid[t]) != gi)
-					return false;
+				int e = find(par, cid[t]);
+				if (enc >= 0 && e != enc)
+					return -1;
+				enc = e;
 				continue;
 			}
-			if (col[t] == c) /* another group of j's colour */
-				return false;
-			if (++nempty > INSIDE_MAX)
-				return false;
+			if (col[t] == c && find(par, cid[t]) != g)
+				return -1;
+			if (col[t] == SCORE_EMPTY && ++nempty > INSIDE_MAX)
+				return -1;
 			seen[t] = 1;
 			stack[sp++] = t;
 		}
 	}
-	return true;
+	return enc;
 }
 
 /* Mean ownership of each chain's group from the group's point of view
@@ -412,6 +410,18 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 		uint8_t loser[SCORE_MAX_POINTS], paired[SCORE_MAX_POINTS];
 		memset(loser, 0, sizeof(loser));
 		memset(paired, 0, sizeof(paired));
+		int enc[SCORE_MAX_POINTS]; /* per group root, -2: not yet */
+		for (int i = 0; i < nch; i++)
+			enc[i] = -2;
+		for (int p = 0; p < np; p++) {
+			int g;
+			if (!col[p] || alive[p] || !cdead[cid[p]] ||
+			    gm[cid[p]] < -RACE_BAND || gm[cid[p]] > RACE_BAND)
+				continue;
+			g = find(par, cid[p]);
+			if (enc[g] == -2)
+				enc[g] = encloser(w, h, col, cid, par, p);
+		}
 		for (int p = 0; p < np; p++) {
 			int c = col[p], i;
 			if (!c || alive[p])
@@ -436,8 +446,7 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 					j = cid[q];
 					if (!cdead[j] || gm[j] < -RACE_BAND ||
 					    gm[j] > RACE_BAND ||
-					    inside_group(w, h, col, cid, par, i,
-							 j))
+					    enc[find(par, j)] == find(par, i))
 						continue;
 					paired[i] = 1;
 					if (gm[i] < gm[j] ||
