@@ -1906,6 +1906,13 @@ cli_print_summary(struct cli *c)
 	qsort(s->codes, s->ncodes, sizeof(s->codes[0]), cmp_code);
 	if (c->json) {
 		FILE *f = c->out;
+		/* The object of a lone game already says all the summary
+		 * would, and a script reading one field of it
+		 * (`score --json game.sgf | jq -r .japanese.result`) would
+		 * get a second, null answer: as wc prints no total for one
+		 * file, a run of one game has no summary object. */
+		if (s->games == 1 && !s->unreadable && !c->summary_only)
+			return;
 		fprintf(f,
 			"{\"summary\":true,\"command\":\"%s\",\"files\":%lu,"
 			"\"unreadable\":%lu,\"games\":%lu,\"valid\":%lu,"

@@ -113,6 +113,9 @@ struct cli {
 	/* Human summary on stderr also when it is not a terminal (check's
 	 * one-line summary). */
 	bool summary_always;
+	/* The command prints nothing per game (score -q): the JSON summary
+	 * is its only output, even for one game. */
+	bool summary_only;
 	/* file_end prints the stream diagnostics itself (check); else
 	 * the errors among them go to stderr. */
 	bool own_stream_diags;
@@ -207,8 +210,9 @@ int cli_output_close(struct cli *c, bool keep);
  * failed (also c->status). */
 int cli_run(struct cli *c, int argc, char **argv);
 
-/* Print the summary (JSON line on c->out with --json, else a human
- * line on stderr when appropriate).  Called by cli_run. */
+/* Print the summary (JSON line on c->out with --json, except after a
+ * run of one game, else a human line on stderr when appropriate).
+ * Called by cli_run. */
 void cli_print_summary(struct cli *c);
 
 /* JSON helpers for hand-written JSON Lines (faster than building a

@@ -754,8 +754,10 @@ cmd_score(int argc, char **argv)
 		}
 		free(tmp);
 	}
-	if (sc.quiet)
+	if (sc.quiet) {
 		c.progress = 0;
+		c.summary_only = true;
+	}
 	c.summary_always = !sc.json;
 	c.process = score_process;
 	c.ctx = &sc;
