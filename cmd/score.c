@@ -180,10 +180,23 @@ score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
 		s->komi = s->gi.handicap >= 2 ? 0.5 : s->rules.komi;
 
 	if (score_replay(g, sc->move, &s->pos, &s->ri)) {
+		/* The only refusal: SZ asks for more than the counter holds
+		 * (sgf_board_size() allows up to 52).  Point at the SZ. */
+		const struct sgf_prop *sz =
+		    g->root ? sgf_node_prop(g->root, SGF_P_SZ) : NULL;
+		uint32_t line = 0, col = 0;
+		int w = 19, h = 19;
+		sgf_board_size(g, &w, &h);
+		if (sz)
+			sgf_game_linecol(g, sz->off, &line, &col);
+		if (line)
+			fprintf(err, "%s:%u:%u: ", g->file, line, col);
+		else
+			fprintf(err, "%s: ", g->file);
 		fprintf(err,
-			"%s: game %u: board larger than %dx%d cannot be "
-			"scored\n",
-			g->file, g->index, SCORE_MAX_SIDE, SCORE_MAX_SIDE);
+			"error: game %u: a %dx%d board cannot be scored "
+			"(at most %dx%d)\n",
+			g->index, w, h, SCORE_MAX_SIDE, SCORE_MAX_SIDE);
 		return -1;
 	}
 	if (sc->dead_mode == DEAD_GIVEN) {
