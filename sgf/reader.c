@@ -831,8 +831,13 @@ next_game(struct sgf_reader *rd, struct sgf_chunk *ch, struct sgf_diag *err)
 				rdiag(rd, SGF_W_JUNK_AFTER, SGF_WARNING,
 				      "junk after the last game ignored");
 			else if (rd->index == 0)
+				/* white space includes every control
+				 * character, so a lone 0x1f is not "empty" */
 				rdiag(rd, SGF_E_NOT_SGF, SGF_ERROR,
-				      "no game tree found (empty input)");
+				      rd->offset > 0
+					  ? "no game tree found (only white "
+					    "space)"
+					  : "no game tree found (empty input)");
 			return 0;
 		}
 		r = fill(rd, &shift);
