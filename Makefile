@@ -102,9 +102,15 @@ fuzz:
 			|| exit 1; \
 	done
 
+FORMAT_SRC = $(LIB_SRC) $(CMD_SRC) $(wildcard sgf/*.h rules/*.h cmd/*.h) \
+	$(UNIT_SRC) tests/unit/unit.h $(FUZZ_SRC)
+
 format:
-	clang-format -i $(LIB_SRC) $(CMD_SRC) $(wildcard sgf/*.h rules/*.h cmd/*.h) \
-		$(UNIT_SRC) tests/unit/unit.h $(FUZZ_SRC)
+	clang-format -i $(FORMAT_SRC)
+
+# Fails when a source file is not as `make format` would leave it (CI).
+format-check:
+	@clang-format --dry-run --Werror $(FORMAT_SRC)
 
 install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
@@ -125,7 +131,7 @@ uninstall:
 clean:
 	rm -rf build build-san sgfkit
 
-.PHONY: all unit check corpus-check bench sanitize fuzz format install \
+.PHONY: all unit check corpus-check bench sanitize fuzz format format-check install \
 	uninstall clean
 
 -include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)

@@ -20,10 +20,10 @@
 
 /* Exit statuses, documented in man/sgfkit.1 under EXIT STATUS. */
 enum exit_code {
-	EXIT_OK = 0,      /* everything read was valid */
+	EXIT_OK = 0,	  /* everything read was valid */
 	EXIT_PROBLEM = 1, /* at least one record has a problem (or, for
 			   * score --mismatch, a result disagrees) */
-	EXIT_USAGE = 2,   /* bad command line, or an input could not be
+	EXIT_USAGE = 2,	  /* bad command line, or an input could not be
 			   * opened or read */
 };
 

@@ -80,7 +80,8 @@ line_tsv(struct line *L, const char *s)
 		char *o = L->b + L->n, *e = L->b + sizeof(L->b);
 		while (o < e && *s) {
 			char ch = *s++;
-			*o++ = ch == '\t' || ch == '\n' || ch == '\r' ? ' ' : ch;
+			*o++ =
+			    ch == '\t' || ch == '\n' || ch == '\r' ? ' ' : ch;
 		}
 		L->n = (size_t)(o - L->b);
 		if (!*s)

@@ -22,10 +22,10 @@ static const struct cmd {
 	int (*fn)(int argc, char **argv);
 	const char *help;
 } commands[] = {
-	{"check", cmd_check, "report syntax and rules problems in records"},
-	{"convert", cmd_convert, "rewrite records as SGF or JSON"},
-	{"info", cmd_info, "one line of game information per game"},
-	{"score", cmd_score, "find dead stones and count finished games"},
+    {"check", cmd_check, "report syntax and rules problems in records"},
+    {"convert", cmd_convert, "rewrite records as SGF or JSON"},
+    {"info", cmd_info, "one line of game information per game"},
+    {"score", cmd_score, "find dead stones and count finished games"},
 };
 
 static void
@@ -71,13 +71,15 @@ usage(FILE *f)
 {
 	size_t i;
 
-	fprintf(f, "usage: %s COMMAND [OPTIONS] [FILE|-]...\n"
-		   "       %s --help | --version\n\ncommands:\n",
+	fprintf(f,
+		"usage: %s COMMAND [OPTIONS] [FILE|-]...\n"
+		"       %s --help | --version\n\ncommands:\n",
 		cmd_progname, cmd_progname);
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].help);
-	fprintf(f, "\nRun '%s COMMAND --help' for a command's options; "
-		   "see sgfkit(1).\n",
+	fprintf(f,
+		"\nRun '%s COMMAND --help' for a command's options; "
+		"see sgfkit(1).\n",
 		cmd_progname);
 }
 
@@ -119,7 +121,7 @@ main(int argc, char **argv)
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
 		if (!strcmp(argv[1], commands[i].name))
 			return finish_stdout(
-				commands[i].fn(argc - 1, argv + 1));
+			    commands[i].fn(argc - 1, argv + 1));
 	}
 	if (argv[1][0] == '-')
 		cmd_error("unknown option '%s'", argv[1]);

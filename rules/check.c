@@ -50,8 +50,8 @@ check_add_syntax(struct check_list *l, const struct sgf_game *g)
 		struct check_problem p;
 
 		memset(&p, 0, sizeof(p));
-		p.severity = d->severity == SGF_ERROR ? CHECK_ERROR
-						      : CHECK_WARNING;
+		p.severity =
+		    d->severity == SGF_ERROR ? CHECK_ERROR : CHECK_WARNING;
 		p.code = d->severity == SGF_ERROR ? "syntax"
 						  : sgf_code_name(d->code);
 		strncpy(p.message, d->msg, sizeof(p.message) - 1);

@@ -26,20 +26,27 @@ enum rules_scoring { RULES_TERRITORY, RULES_AREA };
 enum rules_handicap_bonus { RULES_HB_NONE, RULES_HB_N, RULES_HB_N_MINUS_1 };
 
 enum rules_id {
-	RULES_JAPANESE, RULES_KOREAN, RULES_CHINESE, RULES_AGA, RULES_BGA,
-	RULES_NZ, RULES_ING, RULES_TROMP_TAYLOR, RULES_CUSTOM
+	RULES_JAPANESE,
+	RULES_KOREAN,
+	RULES_CHINESE,
+	RULES_AGA,
+	RULES_BGA,
+	RULES_NZ,
+	RULES_ING,
+	RULES_TROMP_TAYLOR,
+	RULES_CUSTOM
 };
 
 struct rules {
 	enum rules_id id;
-	const char *name;       /* canonical name: "japanese", "chinese" ... */
+	const char *name; /* canonical name: "japanese", "chinese" ... */
 	enum rules_ko ko;
-	bool suicide;           /* multi-stone suicide legal (single never) */
+	bool suicide; /* multi-stone suicide legal (single never) */
 	enum rules_scoring scoring;
-	bool seki_eyes_count;   /* eyes of seki groups count (all area rules) */
+	bool seki_eyes_count; /* eyes of seki groups count (all area rules) */
 	enum rules_handicap_bonus hbonus;
-	bool long_cycle_void;   /* repetition allowed, ends in no result */
-	double komi;            /* default komi for 19x19 even games */
+	bool long_cycle_void; /* repetition allowed, ends in no result */
+	double komi;	      /* default komi for 19x19 even games */
 };
 
 /* Fill *r with the preset named `name` (case-insensitive; accepts the

@@ -47,7 +47,7 @@ parse_number(const char *s, double *v)
 		const char *q = s + (*s == '-' || *s == '+');
 		uint64_t m = 0;
 		int nd = 0, nf = -1;
-		static const double p10[] = {1, 1e1, 1e2, 1e3, 1e4,
+		static const double p10[] = {1,	  1e1, 1e2, 1e3, 1e4,
 					     1e5, 1e6, 1e7, 1e8};
 		for (; nd < 16; q++) {
 			if (*q >= '0' && *q <= '9') {
@@ -220,8 +220,7 @@ sgf_result_parse(const char *s, struct sgf_result *r)
 		   !strcasecmp(buf, "jigo") || !strcasecmp(buf, "D")) {
 		r->kind = SGF_RES_DRAW;
 		return 0;
-	} else if (!strcasecmp(buf, "void") ||
-		   !strcasecmp(buf, "no result")) {
+	} else if (!strcasecmp(buf, "void") || !strcasecmp(buf, "no result")) {
 		r->kind = SGF_RES_VOID;
 		return 0;
 	} else if (!strcmp(buf, "?")) {
@@ -305,8 +304,7 @@ sgf_result_format(const struct sgf_result *r, char *buf, size_t n)
  * (KM[375] = 3.75 zi = 7.5), or Chinese quarter-stone zi (KM[3.75]).
  * Returns 0 with *komi set, -1 if not a number. */
 static int
-interpret_komi(struct sgf_gameinfo *gi, const char *raw, double *komi,
-	       int *zi)
+interpret_komi(struct sgf_gameinfo *gi, const char *raw, double *komi, int *zi)
 {
 	double v;
 
@@ -460,8 +458,7 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 	gi->result_raw = value_or_null(&ix, SGF_P_RE);
 	if (gi->result_raw) {
 		if (sgf_result_parse(gi->result_raw, &gi->result) < 0)
-			note(gi, "result '%s' not understood",
-			     gi->result_raw);
+			note(gi, "result '%s' not understood", gi->result_raw);
 		else if (gi->result.kind == SGF_RES_SCORE && zi &&
 			 is_quarter(gi->result.margin)) {
 			note(gi, "result '%s' read as %c+%g (zi)",
@@ -473,8 +470,7 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 			   strncmp(gi->result_raw, "W+", 2)) {
 			char buf[32];
 			sgf_result_format(&gi->result, buf, sizeof(buf));
-			note(gi, "result '%s' read as %s", gi->result_raw,
-			     buf);
+			note(gi, "result '%s' read as %s", gi->result_raw, buf);
 		}
 	} else {
 		char re[64];
@@ -497,12 +493,14 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 		p = sgf_node_prop_id(g->root, "TE");
 		if (p && p->values->len) {
 			gi->event = p->values->s;
-			note(gi, "TE[%s] in the root read as the event", gi->event);
+			note(gi, "TE[%s] in the root read as the event",
+			     gi->event);
 		}
 		p = sgf_node_prop_id(g->root, "RD");
 		if (p->values->len) {
 			gi->date = p->values->s;
-			note(gi, "RD[%s] in the root read as the date", gi->date);
+			note(gi, "RD[%s] in the root read as the date",
+			     gi->date);
 		}
 	}
 
@@ -517,8 +515,7 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 	}
 	if (v) {
 		gi->handicap = atoi(v);
-	} else if ((p = ix.p[SGF_P_AB]) &&
-		   !ix.p[SGF_P_AW]) {
+	} else if ((p = ix.p[SGF_P_AB]) && !ix.p[SGF_P_AW]) {
 		const struct sgf_node *c;
 		int stones = 0;
 		const struct sgf_value *val;

@@ -16,40 +16,40 @@
 #include "sgf.h"
 
 enum sgf_result_kind {
-	SGF_RES_NONE,     /* no RE */
-	SGF_RES_SCORE,    /* B+3.5, W+0.5 */
-	SGF_RES_DRAW,     /* 0, Draw, jigo */
-	SGF_RES_RESIGN,   /* B+R */
-	SGF_RES_TIME,     /* B+T */
-	SGF_RES_FORFEIT,  /* B+F */
-	SGF_RES_WIN,      /* B+ (margin unknown) */
-	SGF_RES_VOID,     /* Void, no result */
-	SGF_RES_UNKNOWN,  /* ?, or text we could not read */
+	SGF_RES_NONE,	 /* no RE */
+	SGF_RES_SCORE,	 /* B+3.5, W+0.5 */
+	SGF_RES_DRAW,	 /* 0, Draw, jigo */
+	SGF_RES_RESIGN,	 /* B+R */
+	SGF_RES_TIME,	 /* B+T */
+	SGF_RES_FORFEIT, /* B+F */
+	SGF_RES_WIN,	 /* B+ (margin unknown) */
+	SGF_RES_VOID,	 /* Void, no result */
+	SGF_RES_UNKNOWN, /* ?, or text we could not read */
 };
 
 struct sgf_result {
 	enum sgf_result_kind kind;
-	char winner;     /* 'B', 'W', or 0 (draw, void, unknown) */
-	double margin;   /* points, for SGF_RES_SCORE */
+	char winner;   /* 'B', 'W', or 0 (draw, void, unknown) */
+	double margin; /* points, for SGF_RES_SCORE */
 };
 
 #define SGF_GAMEINFO_NOTES 8
 struct sgf_gameinfo {
-	int cols, rows;           /* board size (SZ), default 19x19 */
-	const char *black, *white;       /* PB, PW or NULL */
+	int cols, rows;		   /* board size (SZ), default 19x19 */
+	const char *black, *white; /* PB, PW or NULL */
 	const char *black_rank, *white_rank; /* BR, WR or NULL */
-	const char *result_raw;   /* RE as written, or NULL */
-	struct sgf_result result; /* RE interpreted */
+	const char *result_raw;		     /* RE as written, or NULL */
+	struct sgf_result result;	     /* RE interpreted */
 	bool has_komi;
-	double komi;              /* KM interpreted (0 if absent) */
+	double komi; /* KM interpreted (0 if absent) */
 	const char *komi_raw;
-	int handicap;             /* HA, or the number of AB stones in the
-				   * root when HA is missing; 0 if none */
-	const char *rules;        /* RU as written, or NULL */
-	const char *date;         /* DT as written, or NULL */
+	int handicap;	   /* HA, or the number of AB stones in the
+			    * root when HA is missing; 0 if none */
+	const char *rules; /* RU as written, or NULL */
+	const char *date;  /* DT as written, or NULL */
 	const char *event, *game_name, *place; /* EV, GN, PC */
-	long moves;               /* B and W nodes along the main line */
-	int nnotes;               /* reinterpretations made */
+	long moves; /* B and W nodes along the main line */
+	int nnotes; /* reinterpretations made */
 	char notes[SGF_GAMEINFO_NOTES][160];
 };
 

@@ -383,8 +383,8 @@ static inline size_t
 move_node_fast(struct parser *ps, size_t i)
 {
 	/* what may follow a move's value in the fast path */
-	static const unsigned char after[256] = {[';'] = 1, ['('] = 1,
-						 [')'] = 1};
+	static const unsigned char after[256] = {
+	    [';'] = 1, ['('] = 1, [')'] = 1};
 	/* the three structs of a move node, as one arena allocation */
 	enum {
 		SZ = (sizeof(struct sgf_node) + sizeof(struct sgf_prop) +

@@ -388,8 +388,8 @@ input_next(struct input *in, unsigned char *out, size_t n, int nowait)
 		    in->raw[in->rawpos] == 0x1f &&
 		    in->raw[in->rawpos + 1] == 0x8b) {
 			in->z = calloc(1, sizeof(*in->z));
-			if (!in->z || inflateInit2(in->z, 16 + MAX_WBITS) !=
-					  Z_OK) {
+			if (!in->z ||
+			    inflateInit2(in->z, 16 + MAX_WBITS) != Z_OK) {
 				free(in->z);
 				in->z = NULL;
 				errno = ENOMEM;
@@ -876,7 +876,8 @@ rescan:
 			/* too big: keep scanning, drop what was scanned */
 			too_big = 1;
 			consume_scanned(rd, &st);
-			rd->nowait = 0; /* what was dropped cannot be read again */
+			rd->nowait =
+			    0; /* what was dropped cannot be read again */
 		}
 		r = fill(rd, &shift);
 		if (r == FILL_WAIT)

@@ -58,12 +58,12 @@
  * default".  cmd/ exposes the ones a user may need to raise.
  */
 struct sgf_limits {
-	size_t max_game_bytes;  /* raw bytes of one game tree; default 256 MiB */
+	size_t max_game_bytes; /* raw bytes of one game tree; default 256 MiB */
 	size_t max_value_bytes; /* one property value; default 64 MiB */
-	size_t max_nodes;       /* nodes in one game; default 10,000,000 */
-	size_t max_props;       /* properties in one node; default 10,000 */
-	size_t max_values;      /* values of one property; default 100,000 */
-	size_t max_diags;       /* diagnostics kept per game; default 200 */
+	size_t max_nodes;	/* nodes in one game; default 10,000,000 */
+	size_t max_props;	/* properties in one node; default 10,000 */
+	size_t max_values;	/* values of one property; default 100,000 */
+	size_t max_diags;	/* diagnostics kept per game; default 200 */
 };
 void sgf_limits_default(struct sgf_limits *l);
 
@@ -76,26 +76,26 @@ enum sgf_severity { SGF_WARNING = 1, SGF_ERROR = 2 };
 enum sgf_code {
 	SGF_OK = 0,
 	/* warnings: something was repaired, nothing was lost */
-	SGF_W_JUNK_BEFORE,     /* bytes before the first '(' */
-	SGF_W_JUNK_AFTER,      /* bytes after a game that are not a game */
-	SGF_W_MISSING_SEMI,    /* '(' not followed by ';' */
+	SGF_W_JUNK_BEFORE,	 /* bytes before the first '(' */
+	SGF_W_JUNK_AFTER,	 /* bytes after a game that are not a game */
+	SGF_W_MISSING_SEMI,	 /* '(' not followed by ';' */
 	SGF_W_UNESCAPED_BRACKET, /* ']' inside text that was not the end */
-	SGF_W_MISSING_PAREN,   /* game not closed by ')' at end of input */
-	SGF_W_DUPLICATE_PROP,  /* same property twice in a node: merged */
-	SGF_W_LOWERCASE_ID,    /* FF[1]-FF[3] long name such as AddBlack */
-	SGF_W_EMPTY_VARIATION, /* "()" with no node: dropped */
-	SGF_W_CHARSET,         /* charset guessed, unknown or mis-declared */
-	SGF_W_BAD_CHARS,       /* bytes invalid in the charset: replaced */
-	SGF_W_BAD_VALUE,       /* a value that does not fit its type */
+	SGF_W_MISSING_PAREN,	 /* game not closed by ')' at end of input */
+	SGF_W_DUPLICATE_PROP,	 /* same property twice in a node: merged */
+	SGF_W_LOWERCASE_ID,	 /* FF[1]-FF[3] long name such as AddBlack */
+	SGF_W_EMPTY_VARIATION,	 /* "()" with no node: dropped */
+	SGF_W_CHARSET,		 /* charset guessed, unknown or mis-declared */
+	SGF_W_BAD_CHARS,	 /* bytes invalid in the charset: replaced */
+	SGF_W_BAD_VALUE,	 /* a value that does not fit its type */
 	SGF_W_OTHER,
 	/* errors: the game (or part of it) could not be read */
-	SGF_E_SYNTAX,          /* unrecoverable syntax error */
-	SGF_E_TRUNCATED,       /* input ended inside a value */
-	SGF_E_LIMIT,           /* a limit of struct sgf_limits was exceeded */
-	SGF_E_NOT_SGF,         /* no game tree found at all */
-	SGF_E_IO,              /* read error */
+	SGF_E_SYNTAX,	 /* unrecoverable syntax error */
+	SGF_E_TRUNCATED, /* input ended inside a value */
+	SGF_E_LIMIT,	 /* a limit of struct sgf_limits was exceeded */
+	SGF_E_NOT_SGF,	 /* no game tree found at all */
+	SGF_E_IO,	 /* read error */
 	SGF_E_NOMEM,
-	SGF_E_FORMAT,          /* another format's reader failed (GIB ...) */
+	SGF_E_FORMAT, /* another format's reader failed (GIB ...) */
 	SGF_CODE_COUNT
 };
 const char *sgf_code_name(enum sgf_code c); /* e.g. "missing-semicolon" */
@@ -104,7 +104,7 @@ struct sgf_diag {
 	enum sgf_code code;
 	enum sgf_severity severity;
 	uint32_t line, col; /* 1-based, in the input file; 0 if unknown */
-	char msg[160];      /* lower case, no final period */
+	char msg[160];	    /* lower case, no final period */
 	struct sgf_diag *next;
 };
 
@@ -114,6 +114,7 @@ struct sgf_diag {
 
 /* Known property identifiers, for fast dispatch; SGF_P_OTHER for the
  * rest (the identifier string is always kept). */
+/* clang-format off */
 enum sgf_pid {
 	SGF_P_OTHER = 0,
 	SGF_P_B, SGF_P_W, SGF_P_AB, SGF_P_AW, SGF_P_AE, SGF_P_PL, SGF_P_KO,
@@ -127,45 +128,46 @@ enum sgf_pid {
 	SGF_P_OW,
 	SGF_P_COUNT
 };
+/* clang-format on */
 enum sgf_pid sgf_pid_of(const char *id); /* canonical id -> enum */
 
 struct sgf_value {
-	const char *s;  /* UTF-8, unescaped, NUL terminated */
-	uint32_t len;   /* bytes, without the NUL */
-	uint32_t off;   /* byte offset of '[' in the game text, for positions */
+	const char *s; /* UTF-8, unescaped, NUL terminated */
+	uint32_t len;  /* bytes, without the NUL */
+	uint32_t off;  /* byte offset of '[' in the game text, for positions */
 	struct sgf_value *next;
 };
 
 struct sgf_prop {
-	const char *id;  /* canonical: upper-case letters only ("AB") */
+	const char *id; /* canonical: upper-case letters only ("AB") */
 	enum sgf_pid pid;
-	uint32_t off;    /* byte offset of the identifier in the game text */
+	uint32_t off; /* byte offset of the identifier in the game text */
 	uint32_t nvalues;
 	struct sgf_value *values; /* at least one (possibly empty "") */
-	struct sgf_prop *next;    /* next property of the same node, in order */
+	struct sgf_prop *next;	  /* next property of the same node, in order */
 };
 
 struct sgf_node {
-	struct sgf_prop *props;   /* in the order read; may be NULL */
-	struct sgf_node *parent;  /* NULL for the root */
-	struct sgf_node *child;   /* first child = main line; NULL at a leaf */
-	struct sgf_node *next;    /* next sibling (another variation) */
-	uint32_t off;             /* byte offset of ';' in the game text */
+	struct sgf_prop *props;	 /* in the order read; may be NULL */
+	struct sgf_node *parent; /* NULL for the root */
+	struct sgf_node *child;	 /* first child = main line; NULL at a leaf */
+	struct sgf_node *next;	 /* next sibling (another variation) */
+	uint32_t off;		 /* byte offset of ';' in the game text */
 	uint32_t nchildren;
 };
 
 struct sgf_arena; /* private: see sgf/arena.h */
 
 struct sgf_game {
-	struct sgf_node *root;    /* NULL if nothing could be read */
-	const char *file;         /* name as given by the caller (not owned) */
-	unsigned index;           /* 1-based game number in the file */
-	uint64_t line;            /* line of the game's '(' in the file */
+	struct sgf_node *root; /* NULL if nothing could be read */
+	const char *file;      /* name as given by the caller (not owned) */
+	unsigned index;	       /* 1-based game number in the file */
+	uint64_t line;	       /* line of the game's '(' in the file */
 	/* (the column of the '(' is kept privately, see sgf_game_linecol) */
-	const char *charset;      /* charset the text was decoded from */
-	const char *text;         /* decoded game text (offsets point here) */
+	const char *charset; /* charset the text was decoded from */
+	const char *text;    /* decoded game text (offsets point here) */
 	size_t text_len;
-	struct sgf_diag *diags;   /* in order of position */
+	struct sgf_diag *diags; /* in order of position */
 	unsigned nwarnings, nerrors;
 	size_t nnodes;
 	struct sgf_arena *arena;
@@ -179,18 +181,18 @@ struct sgf_game {
  * data[len] must be a NUL byte (the reader's chunks have it): the
  * parser uses it as a sentinel. */
 struct sgf_chunk {
-	char *data;          /* malloc'd (len + 1 bytes); owned by the chunk */
+	char *data; /* malloc'd (len + 1 bytes); owned by the chunk */
 	size_t len;
 	const char *file;    /* not owned */
-	unsigned index;      /* 1-based game number within the file */
-	uint64_t line;       /* line of the first byte in the file */
+	unsigned index;	     /* 1-based game number within the file */
+	uint64_t line;	     /* line of the first byte in the file */
 	uint64_t offset;     /* byte offset of the first byte in the file */
 	const char *charset; /* charset if known (BOM, CA, guess), or NULL */
-	unsigned flags;      /* SGF_CHUNK_* */
-	uint32_t col;        /* column of the first byte (1-based; 0 = 1) */
+	unsigned flags;	     /* SGF_CHUNK_* */
+	uint32_t col;	     /* column of the first byte (1-based; 0 = 1) */
 };
 enum sgf_chunk_flags {
-	SGF_CHUNK_JUNK_BEFORE = 1 << 0, /* reader skipped junk before it */
+	SGF_CHUNK_JUNK_BEFORE = 1 << 0,	 /* reader skipped junk before it */
 	SGF_CHUNK_UNTERMINATED = 1 << 1, /* input ended before its ')' */
 	/* The game exceeded max_game_bytes: the reader skipped it and the
 	 * chunk is empty; sgf_parse_chunk() reports it as an error. */
@@ -322,7 +324,7 @@ void sgf_prop_remove(struct sgf_node *n, struct sgf_prop *p);
 /* Add a diagnostic to a game (formatted message). */
 void sgf_game_diag(struct sgf_game *g, enum sgf_code code,
 		   enum sgf_severity sev, uint32_t off, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+    __attribute__((format(printf, 5, 6)));
 /* Arena allocation for callers that attach data to a game. */
 void *sgf_game_alloc(struct sgf_game *g, size_t n);
 char *sgf_game_strdup(struct sgf_game *g, const char *s, size_t len);

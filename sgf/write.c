@@ -197,8 +197,8 @@ put_node(struct wbuf *w, const struct sgf_node *n, int compact)
  * them one by one (two moves to a line).  Returns the last node
  * written.  Room for one move is reserved by the caller. */
 static const struct sgf_node *
-move_run(struct wbuf *w, const struct sgf_node *n, char id0,
-	 unsigned char s0, unsigned char s1, int compact, int *on_line)
+move_run(struct wbuf *w, const struct sgf_node *n, char id0, unsigned char s0,
+	 unsigned char s1, int compact, int *on_line)
 {
 	/* w's fields in locals: the bytes stored below may alias them */
 	char *base = w->p, *o = base + w->n, *end = base + w->cap;

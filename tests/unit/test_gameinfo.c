@@ -85,10 +85,10 @@ static void
 game_information_is_collected(void)
 {
 	struct sgf_gameinfo gi;
-	struct sgf_game *g = parse1(
-		"(;GM[1]FF[4]SZ[13]PB[Honinbo]PW[Meijin]BR[9p]WR[8p]"
-		"KM[6.5]RU[Japanese]DT[1846-09-11]RE[B+2]"
-		";B[dd];W[jj];B[];W[])");
+	struct sgf_game *g =
+	    parse1("(;GM[1]FF[4]SZ[13]PB[Honinbo]PW[Meijin]BR[9p]WR[8p]"
+		   "KM[6.5]RU[Japanese]DT[1846-09-11]RE[B+2]"
+		   ";B[dd];W[jj];B[];W[])");
 
 	CHECK(g != NULL);
 	if (!g)

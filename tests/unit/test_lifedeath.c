@@ -294,6 +294,7 @@ filling_an_eye_saves_a_chain_in_atari(void)
  * live about as often as not (it was alive on three seeds of four), but
  * it lies inside White's stones that the playouts call safe, so it is
  * read, and dead on every seed. */
+/* clang-format off */
 static const char *corner_on_full_board =
     ". B W . . . W . . . . . . . . . . . ."
     "W B . B B B B W . . . . . . . . . . ."
@@ -314,6 +315,7 @@ static const char *corner_on_full_board =
     ". . . . . . . . . . . . . . . . . . ."
     ". . . . . . . . . . . . . . . . . . ."
     ". . . . . . . . . . . . . . . . . . .";
+/* clang-format on */
 
 static void
 group_inside_safe_walls_estimated_dead(void)
@@ -397,6 +399,7 @@ estimate_is_deterministic(void)
  * corner that only Black's stones and two dead white ones (o3 o2)
  * touch.  The playouts alone kill them (White's random moves in the
  * corner go unanswered); the room they have keeps them alive. */
+/* clang-format off */
 static const char *roomy =
 	". . B W W W . . . . . . W B B B . . ."
 	". B B W . . W W W W . . W W W B B . ."
@@ -417,6 +420,7 @@ static const char *roomy =
 	". . B B W B W W B B B B B W B . . . ."
 	". . B . B B B W W B B . B W . . . . ."
 	". . . B . B . . W W B . . . . . . . .";
+/* clang-format on */
 
 static void
 group_next_to_a_roomy_area_of_its_own_lives(void)
@@ -429,7 +433,7 @@ group_next_to_a_roomy_area_of_its_own_lives(void)
 	eo.to_move = SCORE_WHITE;
 	CHECK(score_estimate(&p, &eo) == 0);
 	/* j3 k3 n3 k2 n2 l1 (x + 19 * y, top row y = 0) */
-	static const int stones[] = {8 + 19 * 16, 9 + 19 * 16, 12 + 19 * 16,
+	static const int stones[] = {8 + 19 * 16, 9 + 19 * 16,	12 + 19 * 16,
 				     9 + 19 * 17, 12 + 19 * 17, 10 + 19 * 18};
 	for (int i = 0; i < 6; i++) {
 		CHECK_INT(p.color[stones[i]], SCORE_BLACK);
@@ -446,6 +450,7 @@ group_next_to_a_roomy_area_of_its_own_lives(void)
  * are dead.  The playouts put the whole group just under the threshold;
  * reading proves its main chain alive, and the lone stones, judged with
  * it as one group, must live with it. */
+/* clang-format off */
 static const char *corner_group =
 	". B . W W B . . . . . . . . B B W W ."
 	". B . W B B . B B B B B W . B W W B W"
@@ -466,6 +471,7 @@ static const char *corner_group =
 	". B . . B . W W B . B B W W W B B B B"
 	". . . W . B . W B . B B W B B B . . ."
 	". . . . . . . W W B . B W B . . . . .";
+/* clang-format on */
 
 static void
 chains_of_a_group_read_alive_live_with_it(void)

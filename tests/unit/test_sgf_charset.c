@@ -211,7 +211,8 @@ output_is_always_utf8_with_ca(void)
 static void
 utf16_declared_8bit_values_come_out_as_utf8(void)
 {
-	static const char in[] = "(;FF[4]CA[UTF-16LE]C[a\xa3\xbc" "b]"
+	static const char in[] = "(;FF[4]CA[UTF-16LE]C[a\xa3\xbc"
+				 "b]"
 				 "GN[h\0i\0]"
 				 ";B[\xa3\xbc];W[dd])";
 	struct sgf_game **v = NULL, **back = NULL;
@@ -225,7 +226,8 @@ utf16_declared_8bit_values_come_out_as_utf8(void)
 	if (n != 1)
 		return;
 	CHECK_INT(v[0]->nerrors, 0);
-	CHECK_STR(sgf_root_value(v[0], SGF_P_C), "a\xef\xbf\xbd\xef\xbf\xbd" "b");
+	CHECK_STR(sgf_root_value(v[0], SGF_P_C), "a\xef\xbf\xbd\xef\xbf\xbd"
+						 "b");
 	CHECK_STR(sgf_root_value(v[0], SGF_P_GN), "hi");
 	f = open_memstream(&s, &len);
 	sgf_write_sgf(f, v[0], SGF_WRITE_COMPACT);

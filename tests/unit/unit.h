@@ -17,51 +17,49 @@
 static int unit_failed_checks, unit_passed, unit_failed;
 static const char *unit_current;
 
-#define CHECK(cond)                                                          \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			fprintf(stderr, "%s:%d: %s: check failed: %s\n",     \
-				__FILE__, __LINE__, unit_current, #cond);    \
-			unit_failed_checks++;                                \
-		}                                                            \
+#define CHECK(cond)                                                            \
+	do {                                                                   \
+		if (!(cond)) {                                                 \
+			fprintf(stderr, "%s:%d: %s: check failed: %s\n",       \
+				__FILE__, __LINE__, unit_current, #cond);      \
+			unit_failed_checks++;                                  \
+		}                                                              \
 	} while (0)
 
-#define CHECK_STR(a, b)                                                      \
-	do {                                                                 \
-		const char *a_ = (a), *b_ = (b);                             \
-		if (!a_ || !b_ || strcmp(a_, b_)) {                          \
-			fprintf(stderr,                                      \
-				"%s:%d: %s: \"%s\" != \"%s\"\n", __FILE__,   \
-				__LINE__, unit_current, a_ ? a_ : "(null)",  \
-				b_ ? b_ : "(null)");                         \
-			unit_failed_checks++;                                \
-		}                                                            \
+#define CHECK_STR(a, b)                                                        \
+	do {                                                                   \
+		const char *a_ = (a), *b_ = (b);                               \
+		if (!a_ || !b_ || strcmp(a_, b_)) {                            \
+			fprintf(stderr, "%s:%d: %s: \"%s\" != \"%s\"\n",       \
+				__FILE__, __LINE__, unit_current,              \
+				a_ ? a_ : "(null)", b_ ? b_ : "(null)");       \
+			unit_failed_checks++;                                  \
+		}                                                              \
 	} while (0)
 
-#define CHECK_INT(a, b)                                                      \
-	do {                                                                 \
-		long long a_ = (long long)(a), b_ = (long long)(b);          \
-		if (a_ != b_) {                                              \
-			fprintf(stderr, "%s:%d: %s: %s = %lld, want %lld\n", \
-				__FILE__, __LINE__, unit_current, #a, a_,    \
-				b_);                                         \
-			unit_failed_checks++;                                \
-		}                                                            \
+#define CHECK_INT(a, b)                                                        \
+	do {                                                                   \
+		long long a_ = (long long)(a), b_ = (long long)(b);            \
+		if (a_ != b_) {                                                \
+			fprintf(stderr, "%s:%d: %s: %s = %lld, want %lld\n",   \
+				__FILE__, __LINE__, unit_current, #a, a_, b_); \
+			unit_failed_checks++;                                  \
+		}                                                              \
 	} while (0)
 
-#define RUN(fn)                                                              \
-	do {                                                                 \
-		int before_ = unit_failed_checks;                            \
-		unit_current = #fn;                                          \
-		fn();                                                        \
-		if (unit_failed_checks == before_)                           \
-			unit_passed++;                                       \
-		else                                                         \
-			unit_failed++;                                       \
+#define RUN(fn)                                                                \
+	do {                                                                   \
+		int before_ = unit_failed_checks;                              \
+		unit_current = #fn;                                            \
+		fn();                                                          \
+		if (unit_failed_checks == before_)                             \
+			unit_passed++;                                         \
+		else                                                           \
+			unit_failed++;                                         \
 	} while (0)
 
-#define UNIT_DONE()                                                          \
-	(printf("%d passed, %d failed\n", unit_passed, unit_failed),         \
+#define UNIT_DONE()                                                            \
+	(printf("%d passed, %d failed\n", unit_passed, unit_failed),           \
 	 unit_failed ? 1 : 0)
 
 /* Read a whole file (tests only); NULL on failure. */
