@@ -7,7 +7,9 @@
 #      stdout must equal tests/cli/NAME.out and its exit status
 #      tests/cli/NAME.exit (0 when that file is absent);
 #   3. script suites: every tests/suite/*.sh, which prints its own
-#      "N passed, N failed" line and exits non-zero on failure.
+#      "N passed, N failed" line and exits non-zero on failure; its
+#      "not run (...)" lines (checks skipped for want of an optional
+#      tool such as jq or mandoc) are passed on.
 # Prints one line per failure and a final "N passed, N failed".
 # VALGRIND=valgrind runs unit tests and the CLI under valgrind.
 
@@ -47,6 +49,8 @@ for t in "$BUILD"/tests/test_*; do
 		sed 's/^/    /' "$tmp/err" | head -n 40
 		[ -n "$line" ] || line="0 passed, 1 failed"
 	fi
+	# what a suite left out for want of an optional tool
+	echo "$out" | grep '^not run ' | sed "s|^|$(basename "$t"): |"
 	add_counts "$line"
 done
 
@@ -81,6 +85,8 @@ for t in tests/suite/*.sh; do
 		echo "$out" | grep -v -E '^ok ' | head -n 40 | sed 's/^/    /'
 		[ -n "$line" ] || line="0 passed, 1 failed"
 	fi
+	# what a suite left out for want of an optional tool
+	echo "$out" | grep '^not run ' | sed "s|^|$(basename "$t"): |"
 	add_counts "$line"
 done
 

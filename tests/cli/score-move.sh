@@ -5,5 +5,7 @@ cd "$TOP/testdata/score"
 # that changes whenever the estimator does)
 "$SGFKIT" score --no-summary --no-board --all-alive -m 20 ogs-9x9.sgf
 sed 's/RE\[W+3.5\]/RE[W+R]/' ogs-9x9.sgf >"$OLDPWD/r.sgf"
+# (grep, not a JSON parser: make check needs nothing beyond the build
+# tools; the fields are printed in this order)
 cd "$OLDPWD" && "$SGFKIT" score --json --no-summary r.sgf |
-	python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["ended"], d["recorded"], d["agrees"])'
+	grep -o '"ended":"[a-z]*"\|"recorded":"[^"]*"\|"agrees":[a-z]*'

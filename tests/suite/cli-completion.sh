@@ -32,6 +32,7 @@ zshc() { # zsh completion of the line "$1"
 }
 havezsh=false
 command -v zsh >/dev/null 2>&1 && havezsh=true
+$havezsh || echo "not run (zsh is not installed): the zsh completion"
 
 for cmd in check convert info score; do
 	want=$(helpopts $cmd)
