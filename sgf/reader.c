@@ -704,19 +704,18 @@ scan(struct sgf_reader *rd, struct scan *st)
 				if (r)
 					st->inval = 0;
 			} else { /* '\\' escapes the next character */
-				if (p + 2 >= n && !eof)
-					goto more;
 				if (p + 1 >= n) {
+					if (!eof)
+						goto more;
 					p = n;
 					continue;
 				}
-				if (st->vc[b[p + 1]] == C_LEAD && p + 2 < n)
-					p++;
-				else if (b[p + 1] == '\n') {
-					st->nl++;
-					st->lastnl = p + 1;
-				}
-				p += 2;
+				/* only ']' and '\\' lose their meaning; any
+				 * other byte is classified by the loop as if
+				 * unescaped, so that an escaped high byte,
+				 * lead byte, newline or ESC is noted */
+				c = b[p + 1];
+				p += c == ']' || c == '\\' ? 2 : 1;
 			}
 			continue;
 		}

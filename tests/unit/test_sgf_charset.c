@@ -244,6 +244,55 @@ utf16_declared_8bit_values_come_out_as_utf8(void)
 	release(v, n);
 }
 
+/* A high byte right after '\\' is text like any other: the reader's
+ * scan must see it when it decides whether a game needs decoding, or
+ * the raw byte ends up in "UTF-8" output that a second read takes for
+ * another charset (a fuzzer find). */
+static void
+escaped_high_bytes_are_decoded(void)
+{
+	static const struct {
+		const char *in, *cs, *want;
+	} cases[] = {
+	    /* a half-width katakana after '\\' in Shift_JIS */
+	    {"(;CA[SHIFT_JIS]C[Yen: \\\xae])", "Shift_JIS",
+	     "Yen: \xef\xbd\xae"},
+	    /* no CA: Latin-1, SGF's default */
+	    {"(;C[caf\\\xe9])", "ISO-8859-1", "caf\xc3\xa9"},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct sgf_game **v = NULL, **back = NULL;
+		char *s = NULL;
+		size_t len = 0;
+		FILE *f;
+		int n, nb;
+
+		n = sgf_parse_all(cases[i].in, strlen(cases[i].in), "mem", NULL,
+				  &v);
+		CHECK_INT(n, 1);
+		if (n != 1) {
+			release(v, n);
+			continue;
+		}
+		CHECK_STR(v[0]->charset, cases[i].cs);
+		CHECK_STR(sgf_root_value(v[0], SGF_P_C), cases[i].want);
+		f = open_memstream(&s, &len);
+		sgf_write_sgf(f, v[0], SGF_WRITE_COMPACT);
+		fclose(f);
+		CHECK_INT(sgf_utf8_valid((const unsigned char *)s, len), len);
+		nb = sgf_parse_all(s, len, "back", NULL, &back);
+		CHECK_INT(nb, 1);
+		if (nb == 1) {
+			CHECK_INT(back[0]->nerrors, 0);
+			CHECK_STR(sgf_root_value(back[0], SGF_P_C),
+				  cases[i].want);
+		}
+		free(s);
+		release(back, nb);
+		release(v, n);
+	}
+}
+
 /* The validator skips ASCII a word at a time: a bad or multi-byte
  * sequence is found wherever it falls against the 8-byte steps, and a
  * read never goes past len. */
@@ -282,6 +331,7 @@ main(void)
 	RUN(one_charset_per_game_in_a_collection);
 	RUN(output_is_always_utf8_with_ca);
 	RUN(utf16_declared_8bit_values_come_out_as_utf8);
+	RUN(escaped_high_bytes_are_decoded);
 	RUN(utf8_validator_finds_bad_bytes_at_every_offset);
 	return UNIT_DONE();
 }
