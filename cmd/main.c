@@ -23,7 +23,8 @@ static const struct cmd {
 	const char *help;
 } commands[] = {
     {"check", cmd_check, "report syntax and rules problems in records"},
-    {"convert", cmd_convert, "rewrite records as SGF or JSON"},
+    {"convert", cmd_convert,
+     "convert records to SGF, JSON, GIB, NGF, GTP or a diagram"},
     {"info", cmd_info, "one line of game information per game"},
     {"score", cmd_score, "find dead stones and count finished games"},
 };
