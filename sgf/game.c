@@ -165,6 +165,33 @@ sgf_game_strdup(struct sgf_game *g, const char *s, size_t len)
 	return p;
 }
 
+const char *
+sgf_value_no_nul(struct sgf_game *g, const char *s, uint32_t *len)
+{
+	size_t nul = 0, n = *len;
+	char *d, *w;
+
+	for (size_t i = 0; i < n; i++)
+		nul += s[i] == 0;
+	if (!nul)
+		return s;
+	d = sgf_arena_alloc(g->arena, n + 2 * nul + 1);
+	if (!d)
+		return NULL;
+	w = d;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i]) {
+			*w++ = s[i];
+		} else {
+			memcpy(w, "\xEF\xBF\xBD", 3);
+			w += 3;
+		}
+	}
+	*w = 0;
+	*len = (uint32_t)(w - d);
+	return d;
+}
+
 static void
 game_vdiag(struct sgf_game *g, enum sgf_code code, enum sgf_severity sev,
 	   uint32_t line, uint32_t col, const char *fmt, va_list ap)
@@ -325,10 +352,10 @@ sgf_node_add(struct sgf_game *g, struct sgf_node *parent)
 static const char *
 canon_id(struct sgf_game *g, const char *id, enum sgf_pid *pid)
 {
-	char buf[64];
+	char buf[SGF_MAX_ID_LEN + 1];
 	size_t i, n = 0;
 
-	for (i = 0; id[i] && n < sizeof(buf) - 1; i++)
+	for (i = 0; id[i] && n < SGF_MAX_ID_LEN; i++)
 		if (is_upper((unsigned char)id[i]))
 			buf[n++] = id[i];
 	buf[n] = 0;
@@ -351,6 +378,9 @@ sgf_prop_add_value(struct sgf_game *g, struct sgf_prop *p, const char *val,
 	if (!v->s)
 		return NULL;
 	v->len = (uint32_t)(val ? len : 0);
+	if (memchr(v->s, 0, v->len) &&
+	    !(v->s = sgf_value_no_nul(g, v->s, &v->len)))
+		return NULL;
 	for (pp = &p->values; *pp; pp = &(*pp)->next)
 		;
 	*pp = v;

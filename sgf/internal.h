@@ -34,6 +34,11 @@ is_ws(unsigned char c)
 {
 	return c <= ' ';
 }
+/* Upper-case letters in one property identifier, read from SGF or JSON:
+ * longer ones are errors, not truncated. */
+#define SGF_MAX_ID_LEN 64
+#define SGF_MAX_ID_STR "64"
+
 static inline int
 is_upper(unsigned char c)
 {
@@ -182,6 +187,11 @@ void sgf_game_diag_at(struct sgf_game *g, enum sgf_code code,
 		      const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
 void sgf_limits_fill(struct sgf_limits *out, const struct sgf_limits *in);
+/* s (len bytes) with each NUL byte replaced by U+FFFD, copied to g's
+ * arena when there is one (*len updated), else s itself; NULL when out of
+ * memory.  Values are C strings to everyone downstream (JSON, gameinfo),
+ * so none may hold a NUL. */
+const char *sgf_value_no_nul(struct sgf_game *g, const char *s, uint32_t *len);
 /* Canonical id string for a pid (static storage). */
 const char *sgf_pid_name(enum sgf_pid pid);
 extern const char *const sgf_pid_names[SGF_P_COUNT];

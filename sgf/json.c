@@ -25,6 +25,7 @@
  * sgf_parse_json() reads one document or JSON Lines.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,6 +127,90 @@ out:
 	return r;
 }
 
+/* Check a JSON property name the way the SGF parser checks an
+ * identifier: letters only, at least one upper-case, at most
+ * SGF_MAX_ID_LEN of them.  Lower-case letters are dropped with a warning
+ * (FF[3] long names such as "AddBlack").  Returns false, with an error,
+ * for a name that would not survive as SGF: written out, "" or "a]b"
+ * would turn into values of the property before it. */
+static bool
+json_id_ok(struct sgf_game *g, long node, const char *key)
+{
+	size_t up = 0, low = 0, i;
+
+	for (i = 0; key[i]; i++) {
+		unsigned char c = (unsigned char)key[i];
+		if (is_upper(c))
+			up++;
+		else if (is_lower(c))
+			low++;
+		else
+			break;
+	}
+	if (key[i] || up == 0 || up > SGF_MAX_ID_LEN) {
+		sgf_game_diag_at(
+		    g, key[i] || up == 0 ? SGF_E_SYNTAX : SGF_E_LIMIT,
+		    SGF_ERROR, 0, 0,
+		    "JSON node %ld: property name \"%.40s\" is "
+		    "not an SGF identifier (%s): dropped",
+		    node, key,
+		    key[i]    ? "a character that is not a letter"
+		    : up == 0 ? "no upper-case letter"
+			      : "more than " SGF_MAX_ID_STR " letters");
+		return false;
+	}
+	if (low)
+		sgf_game_diag_at(g, SGF_W_LOWERCASE_ID, SGF_WARNING, 0, 0,
+				 "JSON node %ld: lower-case letters in "
+				 "identifier '%.40s' dropped",
+				 node, key);
+	return true;
+}
+
+/* The property of n with the canonical identifier of key, or NULL. */
+static struct sgf_prop *
+json_find_prop(struct sgf_node *n, const char *key)
+{
+	char id[SGF_MAX_ID_LEN + 1];
+	size_t k = 0;
+
+	for (size_t i = 0; key[i] && k < SGF_MAX_ID_LEN; i++)
+		if (is_upper((unsigned char)key[i]))
+			id[k++] = key[i];
+	id[k] = 0;
+	for (struct sgf_prop *p = n->props; p; p = p->next)
+		if (!strcmp(p->id, id))
+			return p;
+	return NULL;
+}
+
+/* Add one value, repaired if it is not valid UTF-8 (cJSON passes any
+ * bytes through, and the SGF we write says CA[UTF-8]).  Counts the
+ * bad sequences in *nbad. */
+static struct sgf_prop *
+json_add_value(struct sgf_game *g, struct sgf_node *n, struct sgf_prop *p,
+	       const char *id, const char *s, size_t *nbad)
+{
+	size_t len = strlen(s), outlen, bad = 0;
+	char *fixed = NULL;
+	struct sgf_prop *r;
+
+	if (sgf_utf8_valid((const unsigned char *)s, len) != len) {
+		fixed = sgf_charset_to_utf8("UTF-8", s, len, &outlen, &bad);
+		if (!fixed)
+			return NULL;
+		s = fixed;
+		len = outlen;
+		*nbad += bad;
+	}
+	if (p)
+		r = sgf_prop_add_value(g, p, s, len) ? p : NULL;
+	else
+		r = sgf_prop_add(g, n, id, s, len);
+	free(fixed);
+	return r;
+}
+
 /* Build one game from a parsed document; problems become diagnostics. */
 static struct sgf_game *
 game_from_json(const cJSON *doc, const char *file, unsigned index)
@@ -134,6 +219,7 @@ game_from_json(const cJSON *doc, const char *file, unsigned index)
 	const cJSON *nodes, *jn, *gi;
 	struct sgf_node **v = NULL, **last = NULL;
 	long i = 0, count;
+	size_t nbad = 0;
 
 	gi = cJSON_GetObjectItemCaseSensitive(doc, "game");
 	if (cJSON_IsNumber(gi) && gi->valuedouble >= 1 && gi->valuedouble < 4e9)
@@ -206,22 +292,36 @@ game_from_json(const cJSON *doc, const char *file, unsigned index)
 						 i);
 				continue;
 			}
+			if (!json_id_ok(g, i, jp->string))
+				continue;
+			/* cJSON keeps a repeated key; SGF has one property
+			 * per identifier and node: merge, as the parser does */
+			p = json_find_prop(n, jp->string);
+			if (p)
+				sgf_game_diag_at(g, SGF_W_DUPLICATE_PROP,
+						 SGF_WARNING, 0, 0,
+						 "JSON node %ld: property '%s' "
+						 "repeated: values merged",
+						 i, p->id);
 			cJSON_ArrayForEach(jv, jp)
 			{
 				const char *s = cJSON_GetStringValue(jv);
 				if (!s) {
 					sgf_game_diag_at(
 					    g, SGF_E_FORMAT, SGF_ERROR, 0, 0,
-					    "JSON node %ld: value of '%s' "
+					    "JSON node %ld: value of '%.40s' "
 					    "is not a string",
 					    i, jp->string);
 					continue;
 				}
-				if (!p)
-					p = sgf_prop_add(g, n, jp->string, s,
-							 strlen(s));
-				else
-					sgf_prop_add_value(g, p, s, strlen(s));
+				p = json_add_value(g, n, p, jp->string, s,
+						   &nbad);
+				if (!p) {
+					sgf_game_diag_at(g, SGF_E_NOMEM,
+							 SGF_ERROR, 0, 0,
+							 "out of memory");
+					goto out;
+				}
 			}
 			if (!p && cJSON_GetArraySize(jp) == 0)
 				sgf_prop_add(g, n, jp->string, "", 0);
@@ -229,6 +329,11 @@ game_from_json(const cJSON *doc, const char *file, unsigned index)
 		i++;
 	}
 out:
+	if (nbad)
+		sgf_game_diag_at(g, SGF_W_BAD_CHARS, SGF_WARNING, 0, 0,
+				 "%zu byte sequence%s invalid in UTF-8 "
+				 "replaced by U+FFFD",
+				 nbad, nbad == 1 ? "" : "s");
 	free(v);
 	free(last);
 	return g;

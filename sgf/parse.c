@@ -14,8 +14,6 @@
 
 #include "internal.h"
 
-#define MAX_ID_LEN 64 /* upper-case letters in one identifier */
-
 struct frame {
 	struct sgf_node *parent; /* node the variation hangs from (or NULL) */
 	struct sgf_node *first;	 /* first node of the variation, once read */
@@ -238,7 +236,7 @@ value_decode(struct parser *ps, struct sgf_value *v)
 /* Skip one value starting at t[i] == '['.  Returns the index of the
  * closing ']' or (size_t)-1 when the input ends inside the value. */
 static size_t
-value_end(struct parser *ps, size_t i, int *has_esc, int *warned)
+value_end(struct parser *ps, size_t i, int *has_esc, int *has_nul, int *warned)
 {
 	const unsigned char *t = ps->t;
 	size_t n = ps->n, j = i + 1;
@@ -264,11 +262,14 @@ value_end(struct parser *ps, size_t i, int *has_esc, int *warned)
 			*has_esc = 1;
 			if (j + 1 >= n)
 				return (size_t)-1;
+			if (t[j + 1] == 0)
+				*has_nul = 1;
 			j += 2;
 		} else {
 			if (j >= n)
 				return (size_t)-1;
-			j++; /* a NUL byte inside the value */
+			*has_nul = 1; /* a NUL byte inside the value */
+			j++;
 		}
 	}
 }
@@ -479,7 +480,7 @@ property(struct parser *ps, size_t i)
 {
 	unsigned char *t = ps->t;
 	size_t n = ps->n, start = i, idlen = 0;
-	char id[MAX_ID_LEN + 1];
+	char id[SGF_MAX_ID_LEN + 1];
 	int lower = 0, toolong = 0, drop = 0;
 	enum sgf_pid pid;
 	struct sgf_prop *p, *dup;
@@ -489,7 +490,7 @@ property(struct parser *ps, size_t i)
 	for (; is_letter(t[i]); i++) {
 		if (is_lower(t[i]))
 			lower = 1;
-		else if (idlen < MAX_ID_LEN)
+		else if (idlen < SGF_MAX_ID_LEN)
 			id[idlen++] = (char)t[i];
 		else
 			toolong = 1;
@@ -509,7 +510,7 @@ property(struct parser *ps, size_t i)
 		sgf_game_diag(ps->g, SGF_E_LIMIT, SGF_ERROR, (uint32_t)start,
 			      "property identifier longer than %d letters: "
 			      "dropped",
-			      MAX_ID_LEN);
+			      SGF_MAX_ID_LEN);
 		drop = 1;
 	} else if (idlen == 0) {
 		sgf_game_diag(ps->g, SGF_E_SYNTAX, SGF_ERROR, (uint32_t)start,
@@ -585,8 +586,8 @@ property(struct parser *ps, size_t i)
 		}
 	}
 	while (t[i] == '[') {
-		int has_esc = 0, warned = 0;
-		size_t e = value_end(ps, i, &has_esc, &warned);
+		int has_esc = 0, has_nul = 0, warned = 0;
+		size_t e = value_end(ps, i, &has_esc, &has_nul, &warned);
 		struct sgf_value *v;
 
 		if (e == (size_t)-1) {
@@ -639,6 +640,17 @@ property(struct parser *ps, size_t i)
 			if (ps->value_cs && !value_decode(ps, v)) {
 				nomem(ps, i);
 				break;
+			}
+			if ((has_nul || ps->value_cs) &&
+			    memchr(v->s, 0, v->len)) {
+				v->s = sgf_value_no_nul(ps->g, v->s, &v->len);
+				if (!v->s) {
+					nomem(ps, i);
+					break;
+				}
+				diag(ps, SGF_W_BAD_CHARS, SGF_WARNING, i,
+				     "NUL byte in a value replaced by U+FFFD",
+				     NULL);
 			}
 			if (last)
 				last->next = v;
@@ -811,8 +823,8 @@ parse_text(struct parser *ps, unsigned flags)
 			     "value without a property identifier: skipped",
 			     NULL);
 			{
-				int e1 = 0, w1 = 1;
-				size_t e = value_end(ps, i, &e1, &w1);
+				int e1 = 0, z1 = 0, w1 = 1;
+				size_t e = value_end(ps, i, &e1, &z1, &w1);
 				if (e == (size_t)-1) {
 					diag(ps, SGF_E_TRUNCATED, SGF_ERROR, i,
 					     "input ends inside a value", NULL);

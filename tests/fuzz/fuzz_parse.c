@@ -4,7 +4,8 @@
  * Every input is cut into games, each game parsed, written as SGF and
  * as JSON, and the SGF read back: none of it may crash, leak or hang.
  * The written SGF must read back without errors (the writer only makes
- * valid SGF) and with the same number of nodes.
+ * valid SGF) and with the same number of nodes, and the JSON must read
+ * back to the same SGF.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +15,36 @@
 #include "sgf/sgf.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* g written as JSON must read back to the same compact SGF. */
+static void
+json_round_trip(const struct sgf_game *g, const char *sgf, size_t len)
+{
+	struct sgf_game **back = NULL;
+	char *json = NULL, *again = NULL;
+	size_t jlen = 0, alen = 0;
+	FILE *f = open_memstream(&json, &jlen);
+	int n;
+
+	if (!f)
+		return;
+	sgf_write_json(f, g);
+	fclose(f);
+	n = sgf_parse_json(json, jlen, "json", &back);
+	if (n != 1 || back[0]->nerrors)
+		abort();
+	f = open_memstream(&again, &alen);
+	if (f) {
+		sgf_write_sgf(f, back[0], SGF_WRITE_COMPACT);
+		fclose(f);
+		if (alen != len || memcmp(again, sgf, len))
+			abort();
+	}
+	free(again);
+	sgf_game_free(back[0]);
+	free(back);
+	free(json);
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -38,7 +69,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			continue;
 		f = open_memstream(&out, &len);
 		sgf_write_sgf(f, g, 0);
-		sgf_write_json(f, g);
 		fclose(f);
 		free(out);
 		out = NULL;
@@ -52,6 +82,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		while (n > 0)
 			sgf_game_free(back[--n]);
 		free(back);
+		if (g->root)
+			json_round_trip(g, out, len);
 		free(out);
 		sgf_game_free(g);
 	}

@@ -120,11 +120,51 @@ bad_documents_are_errors_of_their_own(void)
 	free(w);
 }
 
+/* Whatever the JSON reader keeps must come out as the same SGF: a name
+ * that is no identifier would be written as values of the property
+ * before it ("" and "a]b" made CA[UTF-8][x][v]), a repeated key as a
+ * repeated property, and bytes that are not UTF-8 under CA[UTF-8]. */
+static void
+json_names_and_values_that_sgf_cannot_hold(void)
+{
+	const char *in =
+	    "{\"nodes\":[{\"props\":{\"SZ\":[\"19\"],\"\":[\"x\"],"
+	    "\"a]b\":[\"v\"],\"ko\":[\"1\"],\"B C\":[\"dd\"],"
+	    "\"AddWhite\":[\"cc\"],\"AB\":[\"aa\"],\"AB\":[\"bb\"],"
+	    "\"C\":[\"caf\xe9 \xff!\"]}}]}";
+	struct sgf_game **w = NULL, **back = NULL;
+	int m = sgf_parse_json(in, strlen(in), "ids.json", &w), nb;
+	char *a, *b;
+
+	CHECK_INT(m, 1);
+	if (m != 1)
+		return;
+	CHECK_INT(w[0]->nerrors, 4); /* "", "a]b", "ko", "B C" */
+	a = to_sgf(w[0]);
+	CHECK_STR(a, "(;FF[4]CA[UTF-8]SZ[19]AW[cc]AB[aa][bb]"
+		     "C[caf\xEF\xBF\xBD \xEF\xBF\xBD!])\n");
+	nb = sgf_parse_all(a, strlen(a), "back.sgf", NULL, &back);
+	CHECK_INT(nb, 1);
+	if (nb == 1) {
+		CHECK_INT(back[0]->nerrors, 0);
+		CHECK_INT(back[0]->nwarnings, 0);
+		b = to_sgf(back[0]);
+		CHECK_STR(b, a);
+		free(b);
+		sgf_game_free(back[0]);
+	}
+	free(back);
+	free(a);
+	sgf_game_free(w[0]);
+	free(w);
+}
+
 int
 main(void)
 {
 	RUN(the_document_is_a_flat_preorder_list);
 	RUN(json_lines_read_back_to_the_same_sgf);
 	RUN(bad_documents_are_errors_of_their_own);
+	RUN(json_names_and_values_that_sgf_cannot_hold);
 	return UNIT_DONE();
 }

@@ -390,6 +390,41 @@ building_api_makes_a_writable_game(void)
 	sgf_game_free(g);
 }
 
+/* A NUL byte is no text: downstream every value is a C string (cJSON
+ * wrote "a" for "a\0b", so the JSON of a game lost the rest), and one
+ * from UTF-16 decoding (U+0000) is the same.  Both parser paths and the
+ * building API replace it with U+FFFD; the parser says so. */
+static void
+nul_bytes_in_values_become_replacement_characters(void)
+{
+	static const char in[] = "(;FF[4]C[a\0b]GN[\\\0x];B[aa])";
+	struct sgf_game **v = NULL, *g;
+	const struct sgf_value *c;
+	int n = sgf_parse_all(in, sizeof(in) - 1, "t.sgf", NULL, &v);
+	struct sgf_node *r;
+	char *s;
+
+	CHECK_INT(n, 1);
+	if (n != 1)
+		return;
+	c = sgf_node_prop(v[0]->root, SGF_P_C)->values;
+	CHECK_INT(c->len, 5);
+	CHECK_STR(c->s, "a\xEF\xBF\xBD"
+			"b");
+	CHECK_STR(sgf_root_value(v[0], SGF_P_GN), "\xEF\xBF\xBDx");
+	CHECK_INT(v[0]->nwarnings, 2);
+	CHECK(has_diag(v[0], SGF_W_BAD_CHARS));
+	free_all(v, n);
+
+	g = sgf_game_new("t", 1);
+	r = sgf_node_add(g, NULL);
+	sgf_prop_add(g, r, "C", "x\0y", 3);
+	s = write_sgf(g, SGF_WRITE_COMPACT);
+	CHECK_STR(s, "(;FF[4]CA[UTF-8]C[x\xEF\xBF\xBDy])\n");
+	free(s);
+	sgf_game_free(g);
+}
+
 static void
 code_names_are_stable(void)
 {
@@ -712,6 +747,7 @@ main(void)
 	RUN(points_and_point_lists);
 	RUN(board_sizes);
 	RUN(building_api_makes_a_writable_game);
+	RUN(nul_bytes_in_values_become_replacement_characters);
 	RUN(code_names_are_stable);
 	RUN(reader_cuts_a_stream_from_a_file_descriptor);
 	RUN(a_huge_game_in_a_stream_is_skipped_in_bounded_memory);

@@ -1,0 +1,88 @@
+/*
+ * fuzz_json.c - libFuzzer target for the JSON game reader.
+ *
+ * The input is read as JSON games (one document or JSON Lines).  Each
+ * game is written as SGF, and that SGF must read back without errors,
+ * with as many nodes and the same text when written again: whatever the
+ * JSON reader accepts is a record the SGF writer can keep whole.  The
+ * game is also written as JSON and read back to the same SGF.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sgf/sgf.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The compact SGF of g (malloc'd), or NULL. */
+static char *
+sgf_text(const struct sgf_game *g, size_t *len)
+{
+	char *out = NULL;
+	FILE *f = open_memstream(&out, len);
+
+	if (!f)
+		return NULL;
+	sgf_write_sgf(f, g, SGF_WRITE_COMPACT);
+	fclose(f);
+	return out;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct sgf_limits lim;
+	struct sgf_game **games = NULL;
+	int n;
+
+	memset(&lim, 0, sizeof(lim));
+	lim.max_nodes = 100000;
+	n = sgf_parse_json((const char *)data, size, "fuzz", &games);
+	for (int i = 0; i < n; i++) {
+		struct sgf_game *g = games[i], **back = NULL, **jback = NULL;
+		char *sgf, *again, *json = NULL;
+		size_t len, alen, jlen;
+		FILE *f;
+		int nb, nj;
+
+		if (!g->root)
+			continue;
+		sgf = sgf_text(g, &len);
+		if (!sgf)
+			continue;
+		nb = sgf_parse_all(sgf, len, "back", &lim, &back);
+		if (nb != 1 || back[0]->nerrors || back[0]->nnodes != g->nnodes)
+			abort();
+		again = sgf_text(back[0], &alen);
+		if (!again || alen != len || memcmp(again, sgf, len))
+			abort();
+		free(again);
+
+		f = open_memstream(&json, &jlen);
+		if (f) {
+			sgf_write_json(f, g);
+			fclose(f);
+			nj = sgf_parse_json(json, jlen, "json", &jback);
+			if (nj != 1 || jback[0]->nerrors)
+				abort();
+			again = sgf_text(jback[0], &alen);
+			if (!again || alen != len || memcmp(again, sgf, len))
+				abort();
+			free(again);
+			while (nj > 0)
+				sgf_game_free(jback[--nj]);
+			free(jback);
+			free(json);
+		}
+		while (nb > 0)
+			sgf_game_free(back[--nb]);
+		free(back);
+		free(sgf);
+	}
+	while (n > 0)
+		sgf_game_free(games[--n]);
+	free(games);
+	return 0;
+}
