@@ -52,7 +52,7 @@ static int
 parse_json(const char *buf, size_t len, const char *file,
 	   const struct sgf_limits *lim, struct sgf_game ***games)
 {
-	return sgf_parse_json(buf, len, file, games);
+	return sgf_parse_json(buf, len, file, lim, games);
 }
 
 /* GIB, NGF, UGF: whole files, one game each (sgf/formats.h). */

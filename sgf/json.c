@@ -213,7 +213,8 @@ json_add_value(struct sgf_game *g, struct sgf_node *n, struct sgf_prop *p,
 
 /* Build one game from a parsed document; problems become diagnostics. */
 static struct sgf_game *
-game_from_json(const cJSON *doc, const char *file, unsigned index)
+game_from_json(const cJSON *doc, const char *file, unsigned index,
+	       const struct sgf_limits *lim)
 {
 	struct sgf_game *g;
 	const cJSON *nodes, *jn, *gi;
@@ -224,7 +225,7 @@ game_from_json(const cJSON *doc, const char *file, unsigned index)
 	gi = cJSON_GetObjectItemCaseSensitive(doc, "game");
 	if (cJSON_IsNumber(gi) && gi->valuedouble >= 1 && gi->valuedouble < 4e9)
 		index = (unsigned)gi->valuedouble;
-	g = sgf_game_new(file, index);
+	g = sgf_game_new_lim(file, index, lim);
 	if (!g)
 		return NULL;
 	nodes = cJSON_GetObjectItemCaseSensitive(doc, "nodes");
@@ -234,6 +235,13 @@ game_from_json(const cJSON *doc, const char *file, unsigned index)
 		return g;
 	}
 	count = cJSON_GetArraySize(nodes);
+	if ((size_t)count > lim->max_nodes) {
+		sgf_game_diag_at(g, SGF_E_LIMIT, SGF_ERROR, 0, 0,
+				 "more than %zu nodes in one game (limit): "
+				 "the rest dropped",
+				 lim->max_nodes);
+		count = (long)lim->max_nodes;
+	}
 	v = calloc((size_t)count + 1, sizeof(*v));
 	last = calloc((size_t)count + 1, sizeof(*last));
 	if (!v || !last) {
@@ -250,6 +258,10 @@ game_from_json(const cJSON *doc, const char *file, unsigned index)
 		const cJSON *jp, *jv;
 		struct sgf_node *n, *pn = NULL;
 		long pi = -1;
+		size_t nprops = 0;
+
+		if (i >= count)
+			break;
 
 		if (i > 0) {
 			if (!cJSON_IsNumber(par) || par->valuedouble < 0 ||
@@ -294,6 +306,15 @@ game_from_json(const cJSON *doc, const char *file, unsigned index)
 			}
 			if (!json_id_ok(g, i, jp->string))
 				continue;
+			if (++nprops > lim->max_props) {
+				sgf_game_diag_at(g, SGF_E_LIMIT, SGF_ERROR, 0,
+						 0,
+						 "JSON node %ld: more than %zu "
+						 "properties (limit): the rest "
+						 "dropped",
+						 i, lim->max_props);
+				break;
+			}
 			/* cJSON keeps a repeated key; SGF has one property
 			 * per identifier and node: merge, as the parser does */
 			p = json_find_prop(n, jp->string);
@@ -306,6 +327,25 @@ game_from_json(const cJSON *doc, const char *file, unsigned index)
 			cJSON_ArrayForEach(jv, jp)
 			{
 				const char *s = cJSON_GetStringValue(jv);
+				if (s && strlen(s) > lim->max_value_bytes) {
+					sgf_game_diag_at(
+					    g, SGF_E_LIMIT, SGF_ERROR, 0, 0,
+					    "JSON node %ld: value of '%.40s' "
+					    "longer than %zu bytes (limit): "
+					    "dropped",
+					    i, jp->string,
+					    lim->max_value_bytes);
+					continue;
+				}
+				if (s && p && p->nvalues >= lim->max_values) {
+					sgf_game_diag_at(
+					    g, SGF_E_LIMIT, SGF_ERROR, 0, 0,
+					    "JSON node %ld: more than %zu "
+					    "values of '%.40s' (limit): the "
+					    "rest dropped",
+					    i, lim->max_values, jp->string);
+					break;
+				}
 				if (!s) {
 					sgf_game_diag_at(
 					    g, SGF_E_FORMAT, SGF_ERROR, 0, 0,
@@ -341,10 +381,13 @@ out:
 
 int
 sgf_parse_json(const char *buf, size_t len, const char *file,
-	       struct sgf_game ***games)
+	       const struct sgf_limits *lim, struct sgf_game ***games)
 {
 	struct sgf_game **v = NULL, *g;
 	size_t n = 0, cap = 0, pos = 0;
+	struct sgf_limits L;
+
+	sgf_limits_fill(&L, lim);
 
 	*games = NULL;
 	for (;;) {
@@ -370,14 +413,14 @@ sgf_parse_json(const char *buf, size_t len, const char *file,
 		if (!doc) {
 			/* skip the bad line and say so in a game of its own */
 			const char *nl = memchr(buf + pos, '\n', len - pos);
-			g = sgf_game_new(file, (unsigned)n + 1);
+			g = sgf_game_new_lim(file, (unsigned)n + 1, &L);
 			if (!g)
 				goto fail;
 			sgf_game_diag_at(g, SGF_E_FORMAT, SGF_ERROR, 0, 0,
 					 "not a JSON game document");
 			pos = nl ? (size_t)(nl - buf) + 1 : len;
 		} else {
-			g = game_from_json(doc, file, (unsigned)n + 1);
+			g = game_from_json(doc, file, (unsigned)n + 1, &L);
 			cJSON_Delete(doc);
 			if (!g)
 				goto fail;

@@ -341,8 +341,12 @@ int sgf_write_sgf(FILE *out, const struct sgf_game *g, unsigned flags);
 /* One JSON document on one line (no trailing newline).  Schema: see
  * man/sgfkit.1, "JSON FORMAT". */
 int sgf_write_json(FILE *out, const struct sgf_game *g);
-/* Read games back from that JSON (one document, or JSON Lines). */
+/* Read games back from that JSON (one document, or JSON Lines) into a
+ * malloc'd array of games (*games, freed by the caller with each game).
+ * lim (NULL: the defaults) bounds nodes, properties, values and value
+ * length as for SGF.  Returns the number of games, or -1 when out of
+ * memory. */
 int sgf_parse_json(const char *buf, size_t len, const char *file,
-		   struct sgf_game ***games);
+		   const struct sgf_limits *lim, struct sgf_game ***games);
 
 #endif

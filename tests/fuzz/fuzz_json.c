@@ -39,7 +39,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	memset(&lim, 0, sizeof(lim));
 	lim.max_nodes = 100000;
-	n = sgf_parse_json((const char *)data, size, "fuzz", &games);
+	n = sgf_parse_json((const char *)data, size, "fuzz", &lim, &games);
 	for (int i = 0; i < n; i++) {
 		struct sgf_game *g = games[i], **back = NULL, **jback = NULL;
 		char *sgf, *again, *json = NULL;
@@ -64,7 +64,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (f) {
 			sgf_write_json(f, g);
 			fclose(f);
-			nj = sgf_parse_json(json, jlen, "json", &jback);
+			nj = sgf_parse_json(json, jlen, "json", &lim, &jback);
 			if (nj != 1 || jback[0]->nerrors)
 				abort();
 			again = sgf_text(jback[0], &alen);

@@ -30,7 +30,7 @@ json_round_trip(const struct sgf_game *g, const char *sgf, size_t len)
 		return;
 	sgf_write_json(f, g);
 	fclose(f);
-	n = sgf_parse_json(json, jlen, "json", &back);
+	n = sgf_parse_json(json, jlen, "json", NULL, &back);
 	if (n != 1 || back[0]->nerrors)
 		abort();
 	f = open_memstream(&again, &alen);

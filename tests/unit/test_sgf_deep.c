@@ -78,7 +78,7 @@ work(void *arg)
 	}
 	free(w);
 	free(out);
-	m = sgf_parse_json(js, jlen, "json", &w);
+	m = sgf_parse_json(js, jlen, "json", NULL, &w);
 	if (m == 1) {
 		r->json_ok = w[0]->nnodes == DEPTH && w[0]->nerrors == 0;
 		sgf_game_free(w[0]);

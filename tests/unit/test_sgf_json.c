@@ -76,7 +76,7 @@ json_lines_read_back_to_the_same_sgf(void)
 		fputc('\n', f);
 	}
 	fclose(f);
-	m = sgf_parse_json(lines, len, "x.json", &w);
+	m = sgf_parse_json(lines, len, "x.json", NULL, &w);
 	CHECK_INT(m, n);
 	for (i = 0; i < n && i < m; i++) {
 		char *a = to_sgf(v[i]), *b = to_sgf(w[i]);
@@ -104,7 +104,7 @@ bad_documents_are_errors_of_their_own(void)
 	    "{\"nodes\":[{\"props\":{}},{\"parent\":5,\"props\":{}}]}\n"
 	    "{\"nodes\":[{\"props\":{\"B\":[1]}}]}\n";
 	struct sgf_game **w = NULL;
-	int m = sgf_parse_json(in, strlen(in), "bad.json", &w), i;
+	int m = sgf_parse_json(in, strlen(in), "bad.json", NULL, &w), i;
 
 	CHECK_INT(m, 4);
 	if (m == 4) {
@@ -133,7 +133,7 @@ json_names_and_values_that_sgf_cannot_hold(void)
 	    "\"AddWhite\":[\"cc\"],\"AB\":[\"aa\"],\"AB\":[\"bb\"],"
 	    "\"C\":[\"caf\xe9 \xff!\"]}}]}";
 	struct sgf_game **w = NULL, **back = NULL;
-	int m = sgf_parse_json(in, strlen(in), "ids.json", &w), nb;
+	int m = sgf_parse_json(in, strlen(in), "ids.json", NULL, &w), nb;
 	char *a, *b;
 
 	CHECK_INT(m, 1);
@@ -159,6 +159,39 @@ json_names_and_values_that_sgf_cannot_hold(void)
 	free(w);
 }
 
+/* The SGF limits hold for JSON too: nodes, properties per node, values
+ * per property and value length, each an error that drops the rest. */
+static void
+json_games_are_bounded_like_sgf(void)
+{
+	const char *in = "{\"nodes\":[{\"props\":{\"C\":[\"long\"],"
+			 "\"AB\":[\"aa\",\"bb\"],\"GN\":[\"x\"]}},"
+			 "{\"parent\":0},{\"parent\":1}]}";
+	struct sgf_limits lim;
+	struct sgf_game **w = NULL;
+	const struct sgf_diag *d;
+	int m, nlimit = 0;
+
+	memset(&lim, 0, sizeof(lim));
+	lim.max_nodes = 2;
+	lim.max_props = 2;
+	lim.max_values = 1;
+	lim.max_value_bytes = 3;
+	m = sgf_parse_json(in, strlen(in), "lim.json", &lim, &w);
+	CHECK_INT(m, 1);
+	if (m != 1)
+		return;
+	CHECK_INT(w[0]->nnodes, 2);
+	for (d = w[0]->diags; d; d = d->next)
+		nlimit += d->code == SGF_E_LIMIT;
+	CHECK_INT(nlimit, 4); /* nodes, C too long, AB[bb], GN third */
+	CHECK(sgf_node_prop(w[0]->root, SGF_P_C) == NULL);
+	CHECK_INT(sgf_node_prop(w[0]->root, SGF_P_AB)->nvalues, 1);
+	CHECK(sgf_node_prop(w[0]->root, SGF_P_GN) == NULL);
+	sgf_game_free(w[0]);
+	free(w);
+}
+
 int
 main(void)
 {
@@ -166,5 +199,6 @@ main(void)
 	RUN(json_lines_read_back_to_the_same_sgf);
 	RUN(bad_documents_are_errors_of_their_own);
 	RUN(json_names_and_values_that_sgf_cannot_hold);
+	RUN(json_games_are_bounded_like_sgf);
 	return UNIT_DONE();
 }

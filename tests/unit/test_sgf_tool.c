@@ -71,7 +71,7 @@ run_file(const char *path)
 			return 2;
 		}
 		n_bytes += len;
-		n = sgf_parse_json(buf, len, path, &games);
+		n = sgf_parse_json(buf, len, path, NULL, &games);
 		free(buf);
 		for (i = 0; i < n; i++) {
 			emit(games[i]);
