@@ -33,72 +33,113 @@
 
 #include "internal.h"
 
-static cJSON *
-node_json(const struct sgf_node *n, long parent)
+/* s (len bytes) as a JSON string, escaped as cJSON escapes: '"', '\\'
+ * and control bytes; other bytes, UTF-8 included, as they are. */
+static void
+put_json_string(FILE *out, const char *s, size_t len)
 {
-	cJSON *o = cJSON_CreateObject(), *props, *arr;
+	static const char hex[] = "0123456789abcdef";
+	size_t run = 0;
+
+	putc('"', out);
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		const char *e;
+
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		fwrite(s + run, 1, i - run, out);
+		run = i + 1;
+		switch (c) {
+		case '"':
+			e = "\\\"";
+			break;
+		case '\\':
+			e = "\\\\";
+			break;
+		case '\b':
+			e = "\\b";
+			break;
+		case '\f':
+			e = "\\f";
+			break;
+		case '\n':
+			e = "\\n";
+			break;
+		case '\r':
+			e = "\\r";
+			break;
+		case '\t':
+			e = "\\t";
+			break;
+		default:
+			fputs("\\u00", out);
+			putc(hex[c >> 4], out);
+			putc(hex[c & 15], out);
+			continue;
+		}
+		fputs(e, out);
+	}
+	fwrite(s + run, 1, len - run, out);
+	putc('"', out);
+}
+
+static void
+put_json_node(FILE *out, const struct sgf_node *n, long parent)
+{
 	const struct sgf_prop *p;
 	const struct sgf_value *v;
 
-	if (!o)
-		return NULL;
-	if (parent >= 0 &&
-	    !cJSON_AddNumberToObject(o, "parent", (double)parent))
-		goto fail;
-	props = cJSON_AddObjectToObject(o, "props");
-	if (!props)
-		goto fail;
+	if (parent >= 0)
+		fprintf(out, "{\"parent\":%ld,\"props\":{", parent);
+	else
+		fputs("{\"props\":{", out);
 	for (p = n->props; p; p = p->next) {
-		arr = cJSON_CreateArray();
-		if (!arr)
-			goto fail;
-		cJSON_AddItemToObject(props, p->id, arr);
+		if (p != n->props)
+			putc(',', out);
+		put_json_string(out, p->id, strlen(p->id));
+		fputs(":[", out);
 		for (v = p->values; v; v = v->next) {
-			cJSON *s = cJSON_CreateString(v->s);
-			if (!s)
-				goto fail;
-			cJSON_AddItemToArray(arr, s);
+			if (v != p->values)
+				putc(',', out);
+			put_json_string(out, v->s, v->len);
 		}
+		putc(']', out);
 	}
-	return o;
-fail:
-	cJSON_Delete(o);
-	return NULL;
+	fputs("}}", out);
 }
 
+/* Written straight to out, node by node: a DOM of the whole tree cost
+ * 2 GB and 10 s for a 5 MB record of 5 million nodes. */
 int
 sgf_write_json(FILE *out, const struct sgf_game *g)
 {
-	cJSON *doc = cJSON_CreateObject(), *nodes;
 	const struct sgf_node *n = g->root;
+	const char *file = g->file ? g->file : "-";
+	const char *cs = g->charset ? g->charset : "UTF-8";
 	long *stack = NULL, idx = 0;
 	size_t sp = 0, cap = 0;
-	char *s = NULL;
 	int r = -1;
 
-	if (!doc)
-		goto out;
-	if (!cJSON_AddStringToObject(doc, "file", g->file ? g->file : "-") ||
-	    !cJSON_AddNumberToObject(doc, "game", g->index) ||
-	    !cJSON_AddStringToObject(doc, "charset",
-				     g->charset ? g->charset : "UTF-8"))
-		goto out;
-	nodes = cJSON_AddArrayToObject(doc, "nodes");
-	if (!nodes)
-		goto out;
+	fputs("{\"file\":", out);
+	put_json_string(out, file, strlen(file));
+	fprintf(out, ",\"game\":%u,\"charset\":", g->index);
+	put_json_string(out, cs, strlen(cs));
+	fputs(",\"nodes\":[", out);
 	/* preorder walk; stack[] holds the indices of the ancestors */
 	while (n) {
-		cJSON *o = node_json(n, sp ? stack[sp - 1] : -1);
-		if (!o)
-			goto out;
-		cJSON_AddItemToArray(nodes, o);
+		if (idx)
+			putc(',', out);
+		put_json_node(out, n, sp ? stack[sp - 1] : -1);
 		if (n->child) {
 			if (sp == cap) {
 				long *ns;
 				cap = cap ? cap * 2 : 256;
 				ns = realloc(stack, cap * sizeof(*ns));
-				if (!ns)
+				if (!ns) {
+					errno = ENOMEM;
 					goto out;
+				}
 				stack = ns;
 			}
 			stack[sp++] = idx;
@@ -114,16 +155,10 @@ sgf_write_json(FILE *out, const struct sgf_game *g)
 		}
 		idx++;
 	}
-	s = cJSON_PrintUnformatted(doc);
-	if (!s)
-		goto out;
-	r = fputs(s, out) < 0 ? -1 : 0;
+	fputs("]}", out);
+	r = ferror(out) ? -1 : 0;
 out:
-	if (r < 0 && !errno)
-		errno = ENOMEM;
-	free(s);
 	free(stack);
-	cJSON_Delete(doc);
 	return r;
 }
 
