@@ -338,8 +338,10 @@ enum sgf_write_flags {
 /* Canonical FF[4] SGF, UTF-8, with FF[4] and CA[UTF-8] in the root.
  * Returns 0, or -1 with errno set on a write error. */
 int sgf_write_sgf(FILE *out, const struct sgf_game *g, unsigned flags);
-/* One JSON document on one line (no trailing newline).  Schema: see
- * man/sgfkit.1, "JSON FORMAT". */
+/* One JSON document on one line (no trailing newline), written as the
+ * tree is walked (no copy of the game in memory).  Schema: see
+ * man/sgfkit.1, "JSON FORMAT".  Returns 0, or -1 on a write error (errno
+ * as the stream left it) or when out of memory. */
 int sgf_write_json(FILE *out, const struct sgf_game *g);
 /* Read games back from that JSON (one document, or JSON Lines) into a
  * malloc'd array of games (*games, freed by the caller with each game).
