@@ -414,6 +414,30 @@ out:
 	return g;
 }
 
+/* JSON escapes "\u0000" in s[from, to): cJSON decodes one to a NUL,
+ * which ends its C string and so loses the rest of the value.  Counts
+ * them; with patch (a copy of s), rewrites each there as "\ufffd", same
+ * length so that positions hold: the SGF parser's U+FFFD for a NUL. */
+static size_t
+nul_escapes(const char *s, size_t from, size_t to, char *patch)
+{
+	size_t count = 0;
+	const char *p = s + from, *end = s + to;
+
+	while ((p = memmem(p, (size_t)(end - p), "\\u0000", 6)) != NULL) {
+		size_t at = (size_t)(p - s), run = 1;
+		while (run <= at && s[at - run] == '\\')
+			run++;
+		if (run % 2) { /* not the second half of "\\" */
+			count++;
+			if (patch)
+				memcpy(patch + at + 2, "fffd", 4);
+		}
+		p++;
+	}
+	return count;
+}
+
 int
 sgf_parse_json(const char *buf, size_t len, const char *file,
 	       const struct sgf_limits *lim, struct sgf_game ***games)
@@ -421,20 +445,31 @@ sgf_parse_json(const char *buf, size_t len, const char *file,
 	struct sgf_game **v = NULL, *g;
 	size_t n = 0, cap = 0, pos = 0;
 	struct sgf_limits L;
+	char *copy = NULL;
+	const char *src = buf;
 
 	sgf_limits_fill(&L, lim);
 
 	*games = NULL;
+	if (nul_escapes(buf, 0, len, NULL)) {
+		copy = malloc(len);
+		if (!copy)
+			return -1;
+		memcpy(copy, buf, len);
+		nul_escapes(buf, 0, len, copy);
+		src = copy;
+	}
 	for (;;) {
 		const char *end = NULL;
 		cJSON *doc;
+		size_t nul;
 
-		while (pos < len && (buf[pos] == ' ' || buf[pos] == '\n' ||
-				     buf[pos] == '\r' || buf[pos] == '\t'))
+		while (pos < len && (src[pos] == ' ' || src[pos] == '\n' ||
+				     src[pos] == '\r' || src[pos] == '\t'))
 			pos++;
 		if (pos >= len)
 			break;
-		doc = cJSON_ParseWithLengthOpts(buf + pos, len - pos, &end, 0);
+		doc = cJSON_ParseWithLengthOpts(src + pos, len - pos, &end, 0);
 		if (n == cap) {
 			struct sgf_game **nv;
 			cap = cap ? cap * 2 : 8;
@@ -447,27 +482,39 @@ sgf_parse_json(const char *buf, size_t len, const char *file,
 		}
 		if (!doc) {
 			/* skip the bad line and say so in a game of its own */
-			const char *nl = memchr(buf + pos, '\n', len - pos);
+			const char *nl = memchr(src + pos, '\n', len - pos);
 			g = sgf_game_new_lim(file, (unsigned)n + 1, &L);
 			if (!g)
 				goto fail;
 			sgf_game_diag_at(g, SGF_E_FORMAT, SGF_ERROR, 0, 0,
 					 "not a JSON game document");
-			pos = nl ? (size_t)(nl - buf) + 1 : len;
+			pos = nl ? (size_t)(nl - src) + 1 : len;
 		} else {
 			g = game_from_json(doc, file, (unsigned)n + 1, &L);
 			cJSON_Delete(doc);
 			if (!g)
 				goto fail;
-			pos = end ? (size_t)(end - buf) : len;
+			end = end ? end : src + len;
+			nul = copy ? nul_escapes(buf, pos, (size_t)(end - src),
+						 NULL)
+				   : 0;
+			if (nul)
+				sgf_game_diag_at(g, SGF_W_BAD_CHARS,
+						 SGF_WARNING, 0, 0,
+						 "%zu \"\\u0000\" in strings "
+						 "read as U+FFFD",
+						 nul);
+			pos = (size_t)(end - src);
 		}
 		v[n++] = g;
 	}
+	free(copy);
 	*games = v;
 	return (int)n;
 fail:
 	while (n)
 		sgf_game_free(v[--n]);
 	free(v);
+	free(copy);
 	return -1;
 }

@@ -192,6 +192,33 @@ json_games_are_bounded_like_sgf(void)
 	free(w);
 }
 
+/* cJSON reads "\u0000" as a NUL that ends its string: "a\u0000b" came
+ * back as "a".  It is U+FFFD, with a warning, as a NUL byte in SGF; an
+ * escaped backslash before "u0000" is text and stays. */
+static void
+json_nul_escapes_do_not_cut_values(void)
+{
+	const char *in = "{\"nodes\":[{\"props\":{\"C\":[\"a\\u0000b\","
+			 "\"c\\\\u0000d\"]}}]}\n{\"nodes\":[{\"props\":{}}]}";
+	struct sgf_game **w = NULL;
+	const struct sgf_value *c;
+	int m = sgf_parse_json(in, strlen(in), "nul.json", NULL, &w);
+
+	CHECK_INT(m, 2);
+	if (m != 2)
+		return;
+	c = sgf_node_prop(w[0]->root, SGF_P_C)->values;
+	CHECK_STR(c->s, "a\xEF\xBF\xBD"
+			"b");
+	CHECK_STR(c->next->s, "c\\u0000d");
+	CHECK_INT(w[0]->nwarnings, 1);
+	CHECK_INT(w[0]->diags->code, SGF_W_BAD_CHARS);
+	CHECK_INT(w[1]->nwarnings, 0);
+	sgf_game_free(w[0]);
+	sgf_game_free(w[1]);
+	free(w);
+}
+
 int
 main(void)
 {
@@ -200,5 +227,6 @@ main(void)
 	RUN(bad_documents_are_errors_of_their_own);
 	RUN(json_names_and_values_that_sgf_cannot_hold);
 	RUN(json_games_are_bounded_like_sgf);
+	RUN(json_nul_escapes_do_not_cut_values);
 	return UNIT_DONE();
 }
