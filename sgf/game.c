@@ -348,17 +348,26 @@ sgf_node_add(struct sgf_game *g, struct sgf_node *parent)
 	return n;
 }
 
-/* Canonical form of an identifier: its upper-case letters. */
+/* Canonical form of an identifier: its upper-case letters, into buf
+ * (SGF_MAX_ID_LEN + 1 bytes); returns their number. */
+static size_t
+canon_letters(const char *id, char *buf)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; id[i] && n < SGF_MAX_ID_LEN; i++)
+		if (is_upper((unsigned char)id[i]))
+			buf[n++] = id[i];
+	buf[n] = 0;
+	return n;
+}
+
 static const char *
 canon_id(struct sgf_game *g, const char *id, enum sgf_pid *pid)
 {
 	char buf[SGF_MAX_ID_LEN + 1];
-	size_t i, n = 0;
+	size_t n = canon_letters(id, buf);
 
-	for (i = 0; id[i] && n < SGF_MAX_ID_LEN; i++)
-		if (is_upper((unsigned char)id[i]))
-			buf[n++] = id[i];
-	buf[n] = 0;
 	*pid = sgf_pid_lookup(buf, n);
 	if (*pid != SGF_P_OTHER)
 		return sgf_pid_names[*pid];
@@ -407,20 +416,25 @@ sgf_prop_add(struct sgf_game *g, struct sgf_node *n, const char *id,
 }
 
 struct sgf_prop *
+sgf_prop_find(struct sgf_node *n, const char *id)
+{
+	char buf[SGF_MAX_ID_LEN + 1];
+
+	canon_letters(id, buf);
+	for (struct sgf_prop *p = n->props; p; p = p->next)
+		if (!strcmp(p->id, buf))
+			return p;
+	return NULL;
+}
+
+struct sgf_prop *
 sgf_prop_set(struct sgf_game *g, struct sgf_node *n, const char *id,
 	     const char *val, size_t len)
 {
-	enum sgf_pid pid;
-	const char *cid = canon_id(g, id, &pid);
-	struct sgf_prop *p;
+	struct sgf_prop *p = sgf_prop_find(n, id);
 
-	if (!cid)
-		return NULL;
-	for (p = n->props; p; p = p->next)
-		if (p->pid == pid && !strcmp(p->id, cid))
-			break;
 	if (!p)
-		return sgf_prop_add(g, n, cid, val, len);
+		return sgf_prop_add(g, n, id, val, len);
 	p->values = NULL;
 	p->nvalues = 0;
 	return sgf_prop_add_value(g, p, val, len) ? p : NULL;

@@ -192,6 +192,9 @@ void sgf_limits_fill(struct sgf_limits *out, const struct sgf_limits *in);
  * memory.  Values are C strings to everyone downstream (JSON, gameinfo),
  * so none may hold a NUL. */
 const char *sgf_value_no_nul(struct sgf_game *g, const char *s, uint32_t *len);
+/* The property of n whose identifier is id's canonical form (its
+ * upper-case letters, as sgf_prop_add() stores it), or NULL. */
+struct sgf_prop *sgf_prop_find(struct sgf_node *n, const char *id);
 /* Canonical id string for a pid (static storage). */
 const char *sgf_pid_name(enum sgf_pid pid);
 extern const char *const sgf_pid_names[SGF_P_COUNT];

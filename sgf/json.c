@@ -202,23 +202,6 @@ json_id_ok(struct sgf_game *g, long node, const char *key)
 	return true;
 }
 
-/* The property of n with the canonical identifier of key, or NULL. */
-static struct sgf_prop *
-json_find_prop(struct sgf_node *n, const char *key)
-{
-	char id[SGF_MAX_ID_LEN + 1];
-	size_t k = 0;
-
-	for (size_t i = 0; key[i] && k < SGF_MAX_ID_LEN; i++)
-		if (is_upper((unsigned char)key[i]))
-			id[k++] = key[i];
-	id[k] = 0;
-	for (struct sgf_prop *p = n->props; p; p = p->next)
-		if (!strcmp(p->id, id))
-			return p;
-	return NULL;
-}
-
 /* Add one value, repaired if it is not valid UTF-8 (cJSON passes any
  * bytes through, and the SGF we write says CA[UTF-8]).  Counts the
  * bad sequences in *nbad. */
@@ -352,7 +335,7 @@ game_from_json(const cJSON *doc, const char *file, unsigned index,
 			}
 			/* cJSON keeps a repeated key; SGF has one property
 			 * per identifier and node: merge, as the parser does */
-			p = json_find_prop(n, jp->string);
+			p = sgf_prop_find(n, jp->string);
 			if (p)
 				sgf_game_diag_at(g, SGF_W_DUPLICATE_PROP,
 						 SGF_WARNING, 0, 0,

@@ -203,6 +203,32 @@ output_is_always_utf8_with_ca(void)
 	release(v, n);
 }
 
+/* g written as compact SGF must be valid UTF-8 and read back as one
+ * game without errors; returns that game (free with release()), or
+ * NULL after a failed check. */
+static struct sgf_game **
+written_reads_back(const struct sgf_game *g)
+{
+	struct sgf_game **back = NULL;
+	char *s = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&s, &len);
+	int nb;
+
+	sgf_write_sgf(f, g, SGF_WRITE_COMPACT);
+	fclose(f);
+	CHECK_INT(sgf_utf8_valid((const unsigned char *)s, len), len);
+	nb = sgf_parse_all(s, len, "back", NULL, &back);
+	free(s);
+	CHECK_INT(nb, 1);
+	if (nb != 1) {
+		release(back, nb);
+		return NULL;
+	}
+	CHECK_INT(back[0]->nerrors, 0);
+	return back;
+}
+
 /* CA[UTF-16LE] on a file whose structure is 8-bit: each value is
  * decoded on its own (UTF-16 when it holds NUL bytes, else it must be
  * UTF-8).  Values the parser's fast paths would take (a lone C[...], a
@@ -215,11 +241,8 @@ utf16_declared_8bit_values_come_out_as_utf8(void)
 				 "b]"
 				 "GN[h\0i\0]"
 				 ";B[\xa3\xbc];W[dd])";
-	struct sgf_game **v = NULL, **back = NULL;
-	char *s = NULL;
-	size_t len = 0;
-	FILE *f;
-	int n, nb;
+	struct sgf_game **v = NULL, **back;
+	int n;
 
 	n = sgf_parse_all(in, sizeof(in) - 1, "mem", NULL, &v);
 	CHECK_INT(n, 1);
@@ -229,18 +252,11 @@ utf16_declared_8bit_values_come_out_as_utf8(void)
 	CHECK_STR(sgf_root_value(v[0], SGF_P_C), "a\xef\xbf\xbd\xef\xbf\xbd"
 						 "b");
 	CHECK_STR(sgf_root_value(v[0], SGF_P_GN), "hi");
-	f = open_memstream(&s, &len);
-	sgf_write_sgf(f, v[0], SGF_WRITE_COMPACT);
-	fclose(f);
-	CHECK_INT(sgf_utf8_valid((const unsigned char *)s, len), len);
-	nb = sgf_parse_all(s, len, "back", NULL, &back);
-	CHECK_INT(nb, 1);
-	if (nb == 1) {
-		CHECK_INT(back[0]->nerrors, 0);
+	back = written_reads_back(v[0]);
+	if (back) {
 		CHECK_INT(back[0]->nnodes, v[0]->nnodes);
+		release(back, 1);
 	}
-	free(s);
-	release(back, nb);
 	release(v, n);
 }
 
@@ -261,11 +277,8 @@ escaped_high_bytes_are_decoded(void)
 	    {"(;C[caf\\\xe9])", "ISO-8859-1", "caf\xc3\xa9"},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct sgf_game **v = NULL, **back = NULL;
-		char *s = NULL;
-		size_t len = 0;
-		FILE *f;
-		int n, nb;
+		struct sgf_game **v = NULL, **back;
+		int n;
 
 		n = sgf_parse_all(cases[i].in, strlen(cases[i].in), "mem", NULL,
 				  &v);
@@ -276,19 +289,12 @@ escaped_high_bytes_are_decoded(void)
 		}
 		CHECK_STR(v[0]->charset, cases[i].cs);
 		CHECK_STR(sgf_root_value(v[0], SGF_P_C), cases[i].want);
-		f = open_memstream(&s, &len);
-		sgf_write_sgf(f, v[0], SGF_WRITE_COMPACT);
-		fclose(f);
-		CHECK_INT(sgf_utf8_valid((const unsigned char *)s, len), len);
-		nb = sgf_parse_all(s, len, "back", NULL, &back);
-		CHECK_INT(nb, 1);
-		if (nb == 1) {
-			CHECK_INT(back[0]->nerrors, 0);
+		back = written_reads_back(v[0]);
+		if (back) {
 			CHECK_STR(sgf_root_value(back[0], SGF_P_C),
 				  cases[i].want);
+			release(back, 1);
 		}
-		free(s);
-		release(back, nb);
 		release(v, n);
 	}
 }
