@@ -10,8 +10,11 @@ checks the issue's bar and exits 1 if any figure is below it.  With
 --list, prints every game whose margin differs from RE.  With --explain,
 also looks for one chain whose fate, turned over (`--dead`), gives RE's
 margin: "revive" (we call it dead; the players left it on the board) or
-"kill"; a game no single chain explains is "none".  Slow: one run of
-sgfkit per chain of each wrong game.
+"kill"; a game no single chain explains is "none"; and counts the games
+that agree with RE although a chain we remove was in atari, against the
+"revive" games whose chain was in atari (the players left such chains
+on the board in some games and removed them in others).  Slow: one run
+of sgfkit per chain of each wrong game, and one per game.
 """
 import json
 import os
@@ -56,7 +59,8 @@ def margin(r):
 
 def board_chains(sgfkit, path):
     """The chains of the final position, from the text board of `sgfkit
-    score` (X O stones, x o dead stones), as lists of SGF points."""
+    score` (X O stones, x o dead stones, anything else an empty point),
+    as (SGF points, number of liberties, dead as estimated)."""
     out = subprocess.run([sgfkit, "score", "--no-summary", path],
                          capture_output=True, text=True, check=False).stdout
     rows = [l.split() for l in out.splitlines()
@@ -65,30 +69,33 @@ def board_chains(sgfkit, path):
     for r in rows:
         y = len(rows) - int(r[0])
         for x, c in enumerate(r[1:1 + len(rows[0]) - 2]):
-            if c in "XOxo":
-                g[(x, y)] = c.upper()
+            g[(x, y)] = c
     seen, chains = set(), []
     for p in sorted(g):
-        if p in seen:
+        if p in seen or g[p] not in "XOxo":
             continue
         seen.add(p)
-        todo, ch = [p], []
+        todo, ch, libs = [p], [], set()
         while todo:
             q = todo.pop()
             ch.append(chr(97 + q[0]) + chr(97 + q[1]))
             for d in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                 r = (q[0] + d[0], q[1] + d[1])
-                if g.get(r) == g[p] and r not in seen:
+                if r not in g:
+                    continue
+                if g[r] not in "XOxo":
+                    libs.add(r)
+                elif g[r] == g[p] and r not in seen:
                     seen.add(r)
                     todo.append(r)
-        chains.append(ch)
+        chains.append((ch, len(libs), g[p] in "xo"))
     return chains
 
 
 def explain(sgfkit, path, dead, want):
     """One chain whose fate turned over gives `want`, or "none"."""
     dead = set(dead)
-    for ch in board_chains(sgfkit, path):
+    for ch, libs, _ in board_chains(sgfkit, path):
         was = ch[0] in dead
         new = dead - set(ch) if was else dead | set(ch)
         out = subprocess.run(
@@ -97,7 +104,8 @@ def explain(sgfkit, path, dead, want):
             capture_output=True, text=True, check=False).stdout
         if margin(json.loads(out.splitlines()[0])["result"]) == want:
             return ("revive " if was else "kill ") + \
-                f"{ch[0]} ({len(ch)} stone{'s' if len(ch) > 1 else ''})"
+                f"{ch[0]} ({len(ch)} stone{'s' if len(ch) > 1 else ''}" + \
+                (", in atari)" if libs == 1 else ")")
     return "none"
 
 
@@ -119,6 +127,7 @@ def main():
             manifest[row["file"]] = row
     stats = {}
     wrong = []
+    atari_agree = 0
     for s in sets:
         out = subprocess.run(
             [sgfkit, "score", "--json", "--no-progress", "-r",
@@ -142,6 +151,10 @@ def main():
             same = (want > 0) == (got > 0) and (want < 0) == (got < 0)
             st[1] += same
             st[2] += want == got
+            if want == got and "--explain" in args and any(
+                    dead and libs == 1
+                    for _, libs, dead in board_chains(sgfkit, d["file"])):
+                atari_agree += 1
             if want != got:
                 why = ""
                 if "--explain" in args:
@@ -171,6 +184,12 @@ def main():
             kinds[k] = kinds.get(k, 0) + 1
         print("explained by one chain:",
               ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
+        n_exact = sum(st[2] for st in stats.values())
+        print(f"revived chain in atari: "
+              f"{sum('in atari' in w[4] for w in wrong)} of "
+              f"{kinds.get('revive', 0)} revive games; games that agree "
+              f"with RE with a chain in atari removed: "
+              f"{atari_agree} of {n_exact}")
     if "--bars" in args:
         checked = sum(1 for k in stats if k in BARS)
         print(f"{checked - failed} passed, {failed} failed")
