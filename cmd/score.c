@@ -18,6 +18,7 @@
 #include "cmd.h"
 
 enum dead_mode { DEAD_ESTIMATE, DEAD_GIVEN, DEAD_NONE };
+enum { MATCH_JAPANESE = 1, MATCH_CHINESE = 2 };
 
 struct score_ctx {
 	bool json, mismatch, strict, quiet, no_board;
@@ -68,6 +69,10 @@ struct scored {
 	struct sgf_gameinfo gi;
 	struct rules rules;
 	bool rules_unknown;
+	/* no rule set named by --rules or a recognised RU: the default is
+	 * an assumption, and output says so (RULESETS.md: never guess
+	 * silently) */
+	bool rules_assumed;
 	double komi;
 	struct score_pos pos;
 	struct score_result res;
@@ -75,6 +80,9 @@ struct scored {
 	double margin; /* under the game's rules */
 	char result[32], recorded[64];
 	int agrees; /* 1, 0, or -1 (nothing to compare) */
+	/* the counts RE's margin equals: MATCH_* bits, -1 if RE
+	 * has no margin */
+	int re_match;
 	const char *ended;
 	const char *method;
 };
@@ -172,6 +180,8 @@ score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
 	} else {
 		rules_default(&s->rules);
 	}
+	s->rules_assumed =
+	    !sc->rules && (!rname || !*rname || s->rules_unknown);
 	if (sc->has_komi)
 		s->komi = sc->komi;
 	else if (s->gi.has_komi)
@@ -224,16 +234,19 @@ score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
 	s->margin = s->rules.scoring == RULES_AREA ? s->res.cn_margin
 						   : s->res.jp_margin;
 	score_format_margin(s->margin, s->result, sizeof(s->result));
-	s->agrees = -1;
+	s->agrees = s->re_match = -1;
 	if (s->gi.result_raw)
 		snprintf(s->recorded, sizeof(s->recorded), "%s",
 			 s->gi.result_raw);
-	if (s->gi.result.kind == SGF_RES_SCORE) {
-		double rm = s->gi.result.winner == 'B' ? s->gi.result.margin
-						       : -s->gi.result.margin;
+	if (s->gi.result.kind == SGF_RES_SCORE ||
+	    s->gi.result.kind == SGF_RES_DRAW) {
+		double rm = s->gi.result.kind == SGF_RES_DRAW ? 0
+			    : s->gi.result.winner == 'B' ? s->gi.result.margin
+							 : -s->gi.result.margin;
 		s->agrees = fabs(rm - s->margin) < 1e-6;
-	} else if (s->gi.result.kind == SGF_RES_DRAW) {
-		s->agrees = fabs(s->margin) < 1e-6;
+		s->re_match =
+		    (fabs(rm - s->res.jp_margin) < 1e-6 ? MATCH_JAPANESE : 0) |
+		    (fabs(rm - s->res.cn_margin) < 1e-6 ? MATCH_CHINESE : 0);
 	}
 	s->ended = ended_name(s);
 	return 0;
@@ -303,7 +316,10 @@ put_text(FILE *f, struct sgf_game *g, const struct scored *s,
 	if (g->index > 1)
 		fprintf(f, " (game %u)", g->index);
 	fprintf(f, ": %dx%d, %s rules%s, komi %g", s->pos.w, s->pos.h,
-		s->rules.name, s->rules_unknown ? " (RU not recognised)" : "",
+		s->rules.name,
+		s->rules_unknown   ? " (RU not recognised)"
+		: s->rules_assumed ? " (no RU: the default)"
+				   : "",
 		s->komi);
 	if (s->gi.handicap >= 2)
 		fprintf(f, ", handicap %d", s->gi.handicap);
@@ -344,12 +360,21 @@ put_text(FILE *f, struct sgf_game *g, const struct scored *s,
 		s->rules.scoring == RULES_AREA ? "area" : "territory",
 		sc->strict ? ", strict" : "");
 	if (s->gi.result_raw)
-		fprintf(f, "; recorded %s: %s\n", s->recorded,
+		fprintf(f, "; recorded %s: %s", s->recorded,
 			s->agrees == 1	 ? "agrees"
 			: s->agrees == 0 ? "DISAGREES"
 					 : "nothing to compare");
 	else
-		fputs("; no recorded result\n", f);
+		fputs("; no recorded result", f);
+	/* The rules were assumed, and RE is the other count's result: the
+	 * record was likely counted the other way. */
+	int other =
+	    s->rules.scoring == RULES_AREA ? MATCH_JAPANESE : MATCH_CHINESE;
+	if (s->agrees == 0 && s->rules_assumed && (s->re_match & other))
+		fprintf(f, ", but it equals the %s count (try --rules %s)",
+			other == MATCH_CHINESE ? "Chinese" : "Japanese",
+			other == MATCH_CHINESE ? "chinese" : "japanese");
+	fputc('\n', f);
 	if (!sc->no_board)
 		put_board(f, s);
 }
@@ -387,6 +412,10 @@ put_json(FILE *f, struct sgf_game *g, const struct scored *s,
 	fprintf(f, ",\"game\":%u,\"size\":[%d,%d],\"rules\":", g->index,
 		s->pos.w, s->pos.h);
 	cli_json_str(f, s->rules.name);
+	fprintf(f, ",\"rules_from\":\"%s\"",
+		sc->rules	   ? "option"
+		: s->rules_assumed ? "default"
+				   : "record");
 	fprintf(f,
 		",\"komi\":%g,\"handicap\":%d,\"moves\":%d,\"ended\":\"%s\","
 		"\"convention\":\"%s\",\"method\":\"%s\",\"dead\":",
@@ -416,6 +445,14 @@ put_json(FILE *f, struct sgf_game *g, const struct scored *s,
 		s->agrees == 1	 ? "true"
 		: s->agrees == 0 ? "false"
 				 : "null");
+	if (s->re_match < 0)
+		fputs(",\"recorded_matches\":null", f);
+	else
+		fprintf(f, ",\"recorded_matches\":[%s%s%s]",
+			s->re_match & MATCH_JAPANESE ? "\"japanese\"" : "",
+			s->re_match == (MATCH_JAPANESE | MATCH_CHINESE) ? ","
+									: "",
+			s->re_match & MATCH_CHINESE ? "\"chinese\"" : "");
 	/* the game-info values read in a server dialect, as check warns */
 	fputs(",\"warnings\":[", f);
 	for (int i = 0; i < s->gi.nnotes && i < SGF_GAMEINFO_NOTES; i++) {

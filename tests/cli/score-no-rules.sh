@@ -1,0 +1,28 @@
+# A record without RU is counted under the default rules (Japanese), and
+# the output says the rules were assumed.  When RE is the other count's
+# result, the text says so and names the option that would agree; JSON
+# gives rules_from and recorded_matches.  With RU or --rules, no hint.
+# s4-dame: Japanese B+1, Chinese W+2 (one dame point).
+sed 's/RU\[Japanese\]//; s/RE\[B+1\]/RE[W+2]/' \
+	"$TOP/testdata/score/s4-dame.sgf" >area.sgf
+sed 's/RU\[Japanese\]//; s/RE\[B+1\]/RE[W+5]/' \
+	"$TOP/testdata/score/s4-dame.sgf" >neither.sgf
+sed 's/RE\[B+1\]/RE[W+2]/' "$TOP/testdata/score/s4-dame.sgf" >stated.sgf
+sed 's/RU\[Japanese\]/RU[Chinese]/' \
+	"$TOP/testdata/score/s4-dame.sgf" >chinese.sgf
+sed 's/RU\[Japanese\]/RU[house rules]/; s/RE\[B+1\]/RE[W+2]/' \
+	"$TOP/testdata/score/s4-dame.sgf" >unknown.sgf
+for f in area.sgf neither.sgf stated.sgf chinese.sgf unknown.sgf; do
+	"$SGFKIT" score --no-board --no-summary "$f" | sed -n '1p;5p'
+done
+"$SGFKIT" score --no-board --no-summary --rules japanese area.sgf | sed -n 5p
+"$SGFKIT" score --no-board --no-summary --rules chinese area.sgf | sed -n 5p
+for f in area.sgf neither.sgf stated.sgf chinese.sgf unknown.sgf; do
+	"$SGFKIT" score --json --no-summary "$f" |
+		sed 's/.*\("rules":"[a-z]*","rules_from":"[a-z]*"\).*\("result":.*"recorded_matches":[^]]*\]*\).*/\1 \2/'
+done
+"$SGFKIT" score --json --no-summary --rules chinese area.sgf |
+	sed 's/.*\("rules_from":"[a-z]*"\).*/\1/'
+# --mismatch still lists the game: the hint does not change agreement
+"$SGFKIT" score --mismatch --no-board --no-summary area.sgf >/dev/null
+echo "exit $?"
