@@ -840,7 +840,16 @@ struct src {
 	size_t len, cap, pos;
 	bool eof;
 	unsigned index;
-	uint64_t line, offset;
+	uint64_t line, offset; /* of buf[pos] */
+	uint32_t col;	       /* of buf[pos], 1-based */
+	/* JSON: the scan of the value that starts at pos, kept across
+	 * reads so that a large value arriving through a pipe in small
+	 * reads is scanned once */
+	size_t jn;  /* bytes of it scanned */
+	size_t jnl; /* bytes of it known to hold no newline */
+	long jdepth;
+	bool jstr, jesc;
+	char jlast;  /* the last byte scanned that is not white space */
 	int poll_fd; /* stdin when it is not a regular file, else -1 */
 };
 
@@ -949,10 +958,155 @@ src_open(struct cli *c, struct src *s, const char *name)
 		s->raw = NULL;
 	}
 	s->line = 1;
+	s->col = 1;
 	return 0;
 }
 
-/* Next chunk from a line or whole-file source: 1, 0 at the end, -1 on
+/* Move s->pos to `to`, keeping its line and column. */
+static void
+src_advance(struct src *s, size_t to)
+{
+	const char *p = s->buf + s->pos, *e = s->buf + to, *nl;
+
+	while ((nl = memchr(p, '\n', (size_t)(e - p)))) {
+		s->line++;
+		s->col = 1;
+		p = nl + 1;
+	}
+	s->col += (uint32_t)(e - p);
+	s->pos = to;
+}
+
+/* Does the line p (len bytes, starting with '{') hold "}{" or "} {",
+ * two documents side by side?  (Inside a string too: the scan then
+ * finds there is only one.) */
+static bool
+side_by_side(const char *p, size_t len)
+{
+	const char *q = p + 1, *e = p + len;
+
+	while ((q = memchr(q, '{', (size_t)(e - q)))) {
+		if (q[-1] == '}' ||
+		    (q[-1] == ' ' && q - 2 >= p && q[-2] == '}'))
+			return true;
+		q++;
+	}
+	return false;
+}
+
+/* Cut the next JSON chunk out of s->buf: one top-level object or array
+ * (JSON Lines, or a document pretty-printed over many lines as jq
+ * prints it), or, when what comes next is not one, the rest of its
+ * line.  A value still open at the end of a line ends there when the
+ * next line starts with '{' in its first column and either goes on
+ * with '"' (a line of JSON Lines: no line inside a document printed
+ * with an indent starts so) or the line that ends cannot go on to the
+ * next (it ends inside a string, or on a byte other than { [ , :): a
+ * truncated line costs its own game, not the ones after it.  Returns 1
+ * with [*start, *end) set, 0 when more input is needed, -1 at the end
+ * of the input. */
+static int
+json_cut(struct src *s, size_t *start, size_t *end)
+{
+	char *b = s->buf;
+	size_t n = s->len, i;
+
+	while (s->pos < n && (b[s->pos] == ' ' || b[s->pos] == '\t' ||
+			      b[s->pos] == '\r' || b[s->pos] == '\n'))
+		src_advance(s, s->pos + 1);
+	if (s->pos >= n)
+		return s->eof ? -1 : 0;
+	*start = s->pos;
+	if (s->jn == 0) {
+		/* A line that is not a value, or that is one line of JSON
+		 * Lines (it ends on '}' or ']' and holds no "}{"), is
+		 * taken whole: memchr and memmem cost a fraction of the
+		 * scan below, which only documents printed over many
+		 * lines, damaged lines and documents side by side need. */
+		char *nl =
+		    memchr(b + s->pos + s->jnl, '\n', n - s->pos - s->jnl);
+		size_t e;
+		if (!nl && !s->eof) {
+			s->jnl = n - s->pos;
+			return 0;
+		}
+		e = nl ? (size_t)(nl - b) : n;
+		while (e > s->pos && (b[e - 1] == ' ' || b[e - 1] == '\t' ||
+				      b[e - 1] == '\r'))
+			e--;
+		if ((b[s->pos] != '{' && b[s->pos] != '[') ||
+		    ((b[e - 1] == '}' || b[e - 1] == ']') &&
+		     !side_by_side(b + s->pos, e - s->pos))) {
+			*end = e;
+			goto cut;
+		}
+	}
+	/* the scan's state in locals: stores through s would be reloaded
+	 * after every byte read through b */
+	long depth = s->jdepth;
+	bool str = s->jstr, esc = s->jesc;
+	char last = s->jlast;
+	for (i = s->pos + s->jn; i < n; i++) {
+		char c = b[i];
+		if (str && !esc) {
+			/* the bulk of a document: skip to what ends a string */
+			while (i < n && (c = b[i]) != '"' && c != '\\' &&
+			       c != '\n')
+				i++;
+			if (i == n)
+				break;
+			last = '"';
+		}
+		if (c == '\n') {
+			bool broken = str || !last || !strchr("{[,:", last);
+			if (i + 2 >= n && !s->eof)
+				break;
+			if (i + 1 < n && b[i + 1] == '{' &&
+			    (broken || (i + 2 < n && b[i + 2] == '"'))) {
+				*end = i;
+				goto cut;
+			}
+			/* no raw newline inside a JSON string: a string
+			 * open here is broken, so stop reading it as one */
+			str = esc = false;
+			continue;
+		}
+		if (c != ' ' && c != '\t' && c != '\r')
+			last = c;
+		if (str) {
+			if (esc)
+				esc = false;
+			else if (c == '\\')
+				esc = true;
+			else if (c == '"')
+				str = false;
+		} else if (c == '"') {
+			str = true;
+		} else if (c == '{' || c == '[') {
+			depth++;
+		} else if ((c == '}' || c == ']') && --depth == 0) {
+			*end = i + 1;
+			goto cut;
+		}
+	}
+	if (!s->eof) {
+		s->jn = i - s->pos;
+		s->jdepth = depth;
+		s->jstr = str;
+		s->jesc = esc;
+		s->jlast = last;
+		return 0;
+	}
+	*end = n;
+cut:
+	s->jn = s->jnl = 0;
+	s->jdepth = 0;
+	s->jstr = s->jesc = false;
+	s->jlast = 0;
+	return 1;
+}
+
+/* Next chunk from a JSON or whole-file source: 1, 0 at the end, -1 on
  * error (message in *err). */
 static int
 src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
@@ -963,29 +1117,25 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 	memset(ch, 0, sizeof(*ch));
 	ch->file = s->name;
 	for (;;) {
-		char *nl = NULL;
 		ssize_t k;
+		size_t start, e;
+		int cut = s->fmt->kind == CLI_IN_LINES && s->buf
+			      ? json_cut(s, &start, &e)
+			      : 0;
 
-		if (s->fmt->kind == CLI_IN_LINES && s->pos < s->len)
-			nl = memchr(s->buf + s->pos, '\n', s->len - s->pos);
-		if (nl || (s->eof && s->pos < s->len &&
-			   s->fmt->kind == CLI_IN_LINES)) {
-			size_t end = nl ? (size_t)(nl - s->buf) : s->len;
-			size_t start = s->pos, e = end;
-			uint64_t line = s->line;
-
-			s->pos = nl ? end + 1 : end;
-			s->line++;
-			while (start < e &&
-			       (s->buf[start] == ' ' || s->buf[start] == '\t' ||
-				s->buf[start] == '\r'))
-				start++;
+		if (cut < 0)
+			return 0;
+		if (cut > 0 && e - start > max)
+			goto too_big;
+		if (cut > 0) {
+			ch->line = s->line;
+			ch->col = s->col;
+			ch->offset = s->offset + start;
+			src_advance(s, e);
 			while (e > start &&
 			       (s->buf[e - 1] == ' ' || s->buf[e - 1] == '\t' ||
 				s->buf[e - 1] == '\r'))
 				e--;
-			if (e == start)
-				continue;
 			ch->data = malloc(e - start + 1);
 			if (!ch->data)
 				goto nomem;
@@ -993,8 +1143,6 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 			ch->data[e - start] = 0;
 			ch->len = e - start;
 			ch->index = ++s->index;
-			ch->line = line;
-			ch->offset = s->offset + start;
 			return 1;
 		}
 		if (s->eof) {
@@ -1017,26 +1165,27 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 			s->len -= s->pos;
 			s->pos = 0;
 		}
+		/* what is left from pos holds no whole game: one game is
+		 * that large (checked before every read, not only when the
+		 * buffer grows, which would let it reach twice the limit;
+		 * reads stop one byte past it, so none asks for 0 bytes) */
+		if (s->len - s->pos > max)
+			goto too_big;
 		if (s->cap - s->len < 65536) {
 			size_t cap = s->cap ? s->cap * 2 : 1 << 17;
 			char *nb;
-			if (s->len > max) {
-				err->code = SGF_E_LIMIT;
-				err->severity = SGF_ERROR;
-				err->line = (uint32_t)s->line;
-				snprintf(err->msg, sizeof(err->msg),
-					 "game larger than %zu bytes "
-					 "(see --max-game-bytes)",
-					 max);
-				return -1;
-			}
 			nb = realloc(s->buf, cap + 1);
 			if (!nb)
 				goto nomem;
 			s->buf = nb;
 			s->cap = cap;
 		}
-		k = sgf_reader_read(s->raw, s->buf + s->len, s->cap - s->len,
+		/* no more than one byte past the limit pending */
+		k = sgf_reader_read(s->raw, s->buf + s->len,
+				    s->cap - s->len <
+					    max + 1 - (s->len - s->pos)
+					? s->cap - s->len
+					: max + 1 - (s->len - s->pos),
 				    nowait, err);
 		if (k == SGF_READ_WAIT)
 			return SGF_READER_WAIT;
@@ -1046,6 +1195,13 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 			s->eof = true;
 		s->len += (size_t)k;
 	}
+too_big:
+	err->code = SGF_E_LIMIT;
+	err->severity = SGF_ERROR;
+	err->line = (uint32_t)s->line;
+	snprintf(err->msg, sizeof(err->msg),
+		 "game larger than %zu bytes (see --max-game-bytes)", max);
+	return -1;
 nomem:
 	err->code = SGF_E_NOMEM;
 	err->severity = SGF_ERROR;
@@ -1301,6 +1457,26 @@ process_game(struct cli *c, struct cli_job *j, FILE *out, struct sgf_game *g)
 		job_count_code(j, r.codes_[i]);
 }
 
+/* sgf_parse_json() gives positions in the chunk (or none, for the
+ * whole document): make them positions in the file. */
+static void
+json_positions(struct sgf_game *g, const struct sgf_chunk *ch)
+{
+	uint32_t col0 = ch->col ? ch->col : 1;
+
+	g->line = ch->line;
+	for (struct sgf_diag *d = g->diags; d; d = d->next) {
+		if (!d->line) {
+			d->line = (uint32_t)ch->line;
+			d->col = col0;
+		} else {
+			if (d->line == 1)
+				d->col += col0 - 1;
+			d->line += (uint32_t)ch->line - 1;
+		}
+	}
+}
+
 /* A game standing for input that could not be parsed at all (a bad
  * JSON line): processed like any other so that every command reports
  * it in its own format. */
@@ -1360,19 +1536,8 @@ job_run(struct cli *c, struct cli_job *j)
 				games[k]->index = j->fmt->kind == CLI_IN_LINES
 						      ? ch->index + (unsigned)k
 						      : (unsigned)k + 1;
-				if (j->fmt->kind == CLI_IN_LINES) {
-					struct sgf_diag *d;
-					/* positions inside one line: the
-					 * parser cannot know the line */
-					games[k]->line = ch->line;
-					for (d = games[k]->diags; d;
-					     d = d->next)
-						if (!d->line)
-							d->line =
-							    (uint32_t)ch->line,
-							d->col =
-							    d->col ? d->col : 1;
-				}
+				if (j->fmt->kind == CLI_IN_LINES)
+					json_positions(games[k], ch);
 				process_game(c, j, out, games[k]);
 				sgf_game_free(games[k]);
 			}

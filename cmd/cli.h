@@ -74,7 +74,8 @@ struct cli_file {
 /* Input formats: how a file is cut into games. */
 enum cli_in_kind {
 	CLI_IN_STREAM, /* SGF: cut by sgf_reader, one chunk per game */
-	CLI_IN_LINES,  /* JSON Lines: one document per non-empty line */
+	CLI_IN_LINES,  /* JSON: one chunk per top-level value, whether
+			* JSON Lines or pretty-printed over many lines */
 	CLI_IN_WHOLE,  /* whole file parsed at once (GIB, NGF, UGF ...) */
 };
 struct cli_informat {

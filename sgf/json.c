@@ -430,6 +430,9 @@ sgf_parse_json(const char *buf, size_t len, const char *file,
 	struct sgf_limits L;
 	char *copy = NULL;
 	const char *src = buf;
+	/* line and column of src[lc_at], for positions of syntax errors */
+	size_t lc_at = 0;
+	uint32_t line = 1, col = 1;
 
 	sgf_limits_fill(&L, lim);
 
@@ -464,13 +467,30 @@ sgf_parse_json(const char *buf, size_t len, const char *file,
 			v = nv;
 		}
 		if (!doc) {
-			/* skip the bad line and say so in a game of its own */
-			const char *nl = memchr(src + pos, '\n', len - pos);
+			/* say so in a game of its own, at the byte where
+			 * cJSON gave up, and go on at the next line that
+			 * starts with '{' (the next line of JSON Lines, not
+			 * a line inside a document printed with an indent) */
+			size_t at = end && end >= src + pos && end <= src + len
+					? (size_t)(end - src)
+					: pos;
+			const char *nl = src + pos;
+			while (
+			    (nl = memchr(nl, '\n', len - (size_t)(nl - src))) &&
+			    (nl + 1 >= src + len || nl[1] != '{'))
+				nl++;
+			for (; lc_at < at; lc_at++)
+				if (src[lc_at] == '\n')
+					line++, col = 1;
+				else
+					col++;
 			g = sgf_game_new_lim(file, (unsigned)n + 1, &L);
 			if (!g)
 				goto fail;
-			sgf_game_diag_at(g, SGF_E_FORMAT, SGF_ERROR, 0, 0,
-					 "not a JSON game document");
+			sgf_game_diag_at(g, SGF_E_FORMAT, SGF_ERROR, line, col,
+					 "not a JSON game document: %s",
+					 at + 1 >= len ? "unterminated"
+						       : "syntax error");
 			pos = nl ? (size_t)(nl - src) + 1 : len;
 		} else {
 			g = game_from_json(doc, file, (unsigned)n + 1, &L);

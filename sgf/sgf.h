@@ -346,8 +346,11 @@ int sgf_write_json(FILE *out, const struct sgf_game *g);
 /* Read games back from that JSON (one document, or JSON Lines) into a
  * malloc'd array of games (*games, freed by the caller with each game).
  * lim (NULL: the defaults) bounds nodes, properties, values and value
- * length as for SGF.  Returns the number of games, or -1 when out of
- * memory. */
+ * length as for SGF.  A document that is not JSON is a game of its own
+ * with an error at the line and column of buf where it breaks (1-based;
+ * other errors concern a whole document and have line 0), and reading
+ * goes on at the next line that starts with '{'.  Returns the number of
+ * games, or -1 when out of memory. */
 int sgf_parse_json(const char *buf, size_t len, const char *file,
 		   const struct sgf_limits *lim, struct sgf_game ***games);
 

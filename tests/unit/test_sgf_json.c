@@ -120,6 +120,58 @@ bad_documents_are_errors_of_their_own(void)
 	free(w);
 }
 
+/* A syntax error is reported where cJSON gave up, as a line and column
+ * of the buffer; the reader goes on at the next line that starts with
+ * '{', so a document printed over many lines is one game, and a broken
+ * one costs only itself. */
+static void
+syntax_errors_have_positions(void)
+{
+	const char *in = "{\"nodes\":[{\"props\":{\"C\":[\"one\"]}}]}\n"
+			 "{\n"
+			 "  \"nodes\": [\n"
+			 "    {\"props\": {\"C\": [\"two\"]}}\n"
+			 "  ]\n"
+			 "}\n"
+			 "{\"nodes\":[{\"props\":{\"C\":[\"x\" \"y\"]}}]}\n"
+			 "{\n"
+			 "  \"nodes\": [\n"
+			 "    {\"props\": {\"C\": [\"three\"]}},\n"
+			 "    {\"props\": ]\n"
+			 "{\"nodes\":[{\"props\":{\"C\":[\"four\"]}}]}\n"
+			 "{\"nodes\":[";
+	struct sgf_game **w = NULL;
+	int m = sgf_parse_json(in, strlen(in), "pos.json", NULL, &w), i;
+
+	CHECK_INT(m, 6);
+	if (m == 6) {
+		CHECK_STR(sgf_root_value(w[0], SGF_P_C), "one");
+		CHECK_STR(sgf_root_value(w[1], SGF_P_C), "two");
+		CHECK_INT(w[1]->nerrors, 0);
+		/* the second of two strings with no comma: line 7, column 30 */
+		CHECK(w[2]->nerrors > 0);
+		if (w[2]->diags) {
+			CHECK_INT(w[2]->diags->line, 7);
+			CHECK_INT(w[2]->diags->col, 30);
+		}
+		/* the ']' where a value should be */
+		CHECK(w[3]->nerrors > 0);
+		if (w[3]->diags) {
+			CHECK_INT(w[3]->diags->line, 11);
+			CHECK_INT(w[3]->diags->col, 15);
+		}
+		CHECK_STR(sgf_root_value(w[4], SGF_P_C), "four");
+		CHECK(w[5]->nerrors > 0);
+		if (w[5]->diags) {
+			CHECK_INT(w[5]->diags->line, 13);
+			CHECK(strstr(w[5]->diags->msg, "unterminated") != NULL);
+		}
+	}
+	for (i = 0; i < m; i++)
+		sgf_game_free(w[i]);
+	free(w);
+}
+
 /* Whatever the JSON reader keeps must come out as the same SGF: a name
  * that is no identifier would be written as values of the property
  * before it ("" and "a]b" made CA[UTF-8][x][v]), a repeated key as a
@@ -225,6 +277,7 @@ main(void)
 	RUN(the_document_is_a_flat_preorder_list);
 	RUN(json_lines_read_back_to_the_same_sgf);
 	RUN(bad_documents_are_errors_of_their_own);
+	RUN(syntax_errors_have_positions);
 	RUN(json_names_and_values_that_sgf_cannot_hold);
 	RUN(json_games_are_bounded_like_sgf);
 	RUN(json_nul_escapes_do_not_cut_values);
