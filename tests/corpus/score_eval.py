@@ -185,8 +185,9 @@ def main():
         print("explained by one chain:",
               ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
         n_exact = sum(st[2] for st in stats.values())
-        print(f"revived chain in atari: "
-              f"{sum('in atari' in w[4] for w in wrong)} of "
+        in_atari = sum(w[4].startswith("revive") and "in atari" in w[4]
+                       for w in wrong)
+        print(f"revived chain in atari: {in_atari} of "
               f"{kinds.get('revive', 0)} revive games; games that agree "
               f"with RE with a chain in atari removed: "
               f"{atari_agree} of {n_exact}")
