@@ -1011,18 +1011,20 @@ json_cut(struct src *s, size_t *start, size_t *end)
 	char *b = s->buf;
 	size_t n = s->len, i;
 
-	while (s->pos < n && (b[s->pos] == ' ' || b[s->pos] == '\t' ||
-			      b[s->pos] == '\r' || b[s->pos] == '\n'))
-		src_advance(s, s->pos + 1);
+	i = s->pos;
+	while (i < n &&
+	       (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n'))
+		i++;
+	src_advance(s, i);
 	if (s->pos >= n)
 		return s->eof ? -1 : 0;
 	*start = s->pos;
 	if (s->jn == 0) {
 		/* A line that is not a value, or that is one line of JSON
 		 * Lines (it ends on '}' or ']' and holds no "}{"), is
-		 * taken whole: memchr and memmem cost a fraction of the
-		 * scan below, which only documents printed over many
-		 * lines, damaged lines and documents side by side need. */
+		 * taken whole: memchr costs a fraction of the scan below, which
+		 * only documents printed over many lines, damaged lines and
+		 * documents side by side need. */
 		char *nl =
 		    memchr(b + s->pos + s->jnl, '\n', n - s->pos - s->jnl);
 		size_t e;
@@ -1181,12 +1183,10 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 			s->cap = cap;
 		}
 		/* no more than one byte past the limit pending */
-		k = sgf_reader_read(s->raw, s->buf + s->len,
-				    s->cap - s->len <
-					    max + 1 - (s->len - s->pos)
-					? s->cap - s->len
-					: max + 1 - (s->len - s->pos),
-				    nowait, err);
+		size_t want = max + 1 - (s->len - s->pos);
+		if (want > s->cap - s->len)
+			want = s->cap - s->len;
+		k = sgf_reader_read(s->raw, s->buf + s->len, want, nowait, err);
 		if (k == SGF_READ_WAIT)
 			return SGF_READER_WAIT;
 		if (k < 0)
@@ -1199,6 +1199,7 @@ too_big:
 	err->code = SGF_E_LIMIT;
 	err->severity = SGF_ERROR;
 	err->line = (uint32_t)s->line;
+	err->col = s->col;
 	snprintf(err->msg, sizeof(err->msg),
 		 "game larger than %zu bytes (see --max-game-bytes)", max);
 	return -1;
@@ -1457,10 +1458,10 @@ process_game(struct cli *c, struct cli_job *j, FILE *out, struct sgf_game *g)
 		job_count_code(j, r.codes_[i]);
 }
 
-/* sgf_parse_json() gives positions in the chunk (or none, for the
+/* Parsers of buffers give positions in the chunk (or none, for the
  * whole document): make them positions in the file. */
 static void
-json_positions(struct sgf_game *g, const struct sgf_chunk *ch)
+chunk_positions(struct sgf_game *g, const struct sgf_chunk *ch)
 {
 	uint32_t col0 = ch->col ? ch->col : 1;
 
@@ -1484,16 +1485,12 @@ static struct sgf_game *
 broken_game(const struct sgf_chunk *ch, const char *fmt)
 {
 	struct sgf_game *g = sgf_game_new(ch->file, ch->index);
-	struct sgf_diag *d;
 
 	if (!g)
 		return NULL;
-	g->line = ch->line;
 	sgf_game_diag(g, SGF_E_SYNTAX, SGF_ERROR, 0, "not a readable %s record",
 		      fmt);
-	for (d = g->diags; d; d = d->next)
-		if (!d->line)
-			d->line = (uint32_t)ch->line, d->col = 1;
+	chunk_positions(g, ch);
 	return g;
 }
 
@@ -1537,7 +1534,7 @@ job_run(struct cli *c, struct cli_job *j)
 						      ? ch->index + (unsigned)k
 						      : (unsigned)k + 1;
 				if (j->fmt->kind == CLI_IN_LINES)
-					json_positions(games[k], ch);
+					chunk_positions(games[k], ch);
 				process_game(c, j, out, games[k]);
 				sgf_game_free(games[k]);
 			}
@@ -1689,7 +1686,12 @@ feed(struct cli *c, struct feeder *fd)
 		/* end of this input (or an error reading it) */
 		struct input *in = &fd->in->v[j->input];
 		if (r < 0) {
-			if (err.line) {
+			if (err.line && err.col) {
+				if (asprintf(&j->openerr, "%s:%u:%u: %s",
+					     in->name, err.line, err.col,
+					     err.msg) < 0)
+					j->openerr = NULL;
+			} else if (err.line) {
 				if (asprintf(&j->openerr, "%s:%u: %s", in->name,
 					     err.line, err.msg) < 0)
 					j->openerr = NULL;

@@ -366,14 +366,11 @@ put_text(FILE *f, struct sgf_game *g, const struct scored *s,
 					 : "nothing to compare");
 	else
 		fputs("; no recorded result", f);
-	/* The rules were assumed, and RE is the other count's result: the
-	 * record was likely counted the other way. */
-	int other =
-	    s->rules.scoring == RULES_AREA ? MATCH_JAPANESE : MATCH_CHINESE;
-	if (s->agrees == 0 && s->rules_assumed && (s->re_match & other))
-		fprintf(f, ", but it equals the %s count (try --rules %s)",
-			other == MATCH_CHINESE ? "Chinese" : "Japanese",
-			other == MATCH_CHINESE ? "chinese" : "japanese");
+	/* The rules were assumed (Japanese, the default), and RE is the
+	 * Chinese count's result: the record was likely counted so. */
+	if (s->agrees == 0 && s->rules_assumed && (s->re_match & MATCH_CHINESE))
+		fputs(", but it equals the Chinese count (try --rules chinese)",
+		      f);
 	fputc('\n', f);
 	if (!sc->no_board)
 		put_board(f, s);

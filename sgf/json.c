@@ -479,6 +479,8 @@ sgf_parse_json(const char *buf, size_t len, const char *file,
 			    (nl = memchr(nl, '\n', len - (size_t)(nl - src))) &&
 			    (nl + 1 >= src + len || nl[1] != '{'))
 				nl++;
+			if (at < lc_at) /* back, after a resync */
+				lc_at = 0, line = 1, col = 1;
 			for (; lc_at < at; lc_at++)
 				if (src[lc_at] == '\n')
 					line++, col = 1;

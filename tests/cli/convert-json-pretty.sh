@@ -24,6 +24,7 @@ cmp direct.sgf piped.sgf && echo "same SGF"
 "$SGFKIT" convert -t sgf --max-game-bytes 400 \
 	"$TOP/testdata/sgf/json-pretty-and-damaged.json" 2>&1 >/dev/null |
 	sed "s|$TOP/||"
-awk 'BEGIN { printf "{\"nodes\":["; for (i = 0; i < 2000; i++) printf "          \n"; print "]}" }' |
+awk 'BEGIN { print "{\"nodes\":[{\"props\":{}}]}"; printf "  {\"nodes\":[";
+	for (i = 0; i < 2000; i++) printf "          \n"; print "]}" }' |
 	"$SGFKIT" info --no-header --max-game-bytes 10000 - 2>&1
 echo "exit $?"

@@ -170,6 +170,21 @@ syntax_errors_have_positions(void)
 	for (i = 0; i < m; i++)
 		sgf_game_free(w[i]);
 	free(w);
+
+	/* an open string runs on to line 3; the reader goes back to line
+	 * 2, whose error is before the first one's */
+	in = "{\"nodes\":[{\"props\":{\"C\":[\"abc\n{bad}\n\"x\n";
+	w = NULL;
+	m = sgf_parse_json(in, strlen(in), "back.json", NULL, &w);
+	CHECK_INT(m, 2);
+	if (m == 2 && w[0]->diags && w[1]->diags) {
+		CHECK_INT(w[0]->diags->line, 3);
+		CHECK_INT(w[1]->diags->line, 2);
+		CHECK_INT(w[1]->diags->col, 3); /* where cJSON stopped */
+	}
+	for (i = 0; i < m; i++)
+		sgf_game_free(w[i]);
+	free(w);
 }
 
 /* Whatever the JSON reader keeps must come out as the same SGF: a name
