@@ -378,6 +378,13 @@ struct sgf_value *
 sgf_prop_add_value(struct sgf_game *g, struct sgf_prop *p, const char *val,
 		   size_t len)
 {
+	return sgf_prop_append(g, p, NULL, val, len);
+}
+
+struct sgf_value *
+sgf_prop_append(struct sgf_game *g, struct sgf_prop *p, struct sgf_value *last,
+		const char *val, size_t len)
+{
 	struct sgf_value *v = sgf_arena_zalloc(g->arena, sizeof(*v));
 	struct sgf_value **pp;
 
@@ -390,9 +397,13 @@ sgf_prop_add_value(struct sgf_game *g, struct sgf_prop *p, const char *val,
 	if (memchr(v->s, 0, v->len) &&
 	    !(v->s = sgf_value_no_nul(g, v->s, &v->len)))
 		return NULL;
-	for (pp = &p->values; *pp; pp = &(*pp)->next)
-		;
-	*pp = v;
+	if (last) {
+		last->next = v;
+	} else {
+		for (pp = &p->values; *pp; pp = &(*pp)->next)
+			;
+		*pp = v;
+	}
 	p->nvalues++;
 	return v;
 }

@@ -192,6 +192,12 @@ void sgf_limits_fill(struct sgf_limits *out, const struct sgf_limits *in);
  * memory.  Values are C strings to everyone downstream (JSON, gameinfo),
  * so none may hold a NUL. */
 const char *sgf_value_no_nul(struct sgf_game *g, const char *s, uint32_t *len);
+/* sgf_prop_add_value() for a caller that knows the property's last
+ * value: `last` (or NULL, to find it).  Appending a long list one value
+ * at a time is then linear, not quadratic. */
+struct sgf_value *sgf_prop_append(struct sgf_game *g, struct sgf_prop *p,
+				  struct sgf_value *last, const char *val,
+				  size_t len);
 /* The property of n whose identifier is id's canonical form (its
  * upper-case letters, as sgf_prop_add() stores it), or NULL. */
 struct sgf_prop *sgf_prop_find(struct sgf_node *n, const char *id);

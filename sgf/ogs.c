@@ -17,6 +17,8 @@
 
 #include "fmt_internal.h"
 
+#define OGS_MAX_BYTES (16u << 20)
+
 static const cJSON *
 item(const cJSON *o, const char *k)
 {
@@ -192,6 +194,7 @@ sgf_read_ogs(const char *buf, size_t len, const char *file)
 	struct sgf_game *g = sgf_game_new(file, 1);
 	cJSON *doc;
 	const cJSON *d, *mv, *init;
+	const char *end = NULL;
 	double w = 19, h = 19, v, ha = 0;
 	int width, height, nmoves, first = 0, placed = 0;
 	char colour = 'B', kbuf[32];
@@ -203,9 +206,26 @@ sgf_read_ogs(const char *buf, size_t len, const char *file)
 		return NULL;
 	g->line = 1;
 	g->charset = "UTF-8";
-	doc = cJSON_ParseWithLength(buf, len);
+	/* cJSON holds a document in about 20 bytes of memory per byte (a
+	 * 90 MB record took 2 GB); a real record is well under 1 MB */
+	if (len > OGS_MAX_BYTES) {
+		fmt_error(g, 1,
+			  "online-go.com record larger than %u MiB (limit): "
+			  "not read",
+			  OGS_MAX_BYTES >> 20);
+		return g;
+	}
+	doc = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
 	if (!doc) {
+		uint32_t line = 1, col = 1;
+		for (const char *p = buf; end && p < end && p < buf + len; p++)
+			if (*p == '\n')
+				line++, col = 1;
+			else
+				col++;
 		fmt_error(g, 1, "expected an online-go.com game (JSON)");
+		g->diags->line = line;
+		g->diags->col = col;
 		return g;
 	}
 	d = item(doc, "gamedata");

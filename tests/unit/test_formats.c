@@ -731,6 +731,42 @@ ogs_free_handicap_is_setup(void)
 	sgf_game_free(g);
 }
 
+/* A broken OGS record is an error at the byte where it breaks; one over
+ * 16 MiB is refused before cJSON holds it (about 20 bytes of memory per
+ * byte: 90 MB took 2 GB). */
+static void
+ogs_bad_records_are_bounded(void)
+{
+	static const char bad[] = "{\"gamedata\": {\n  \"width\": 9,\n"
+				  "  \"moves\": [[1, 2, 30], [x]]}}";
+	size_t big = (16u << 20) + 1, n;
+	struct sgf_game *g = sgf_read_ogs(bad, strlen(bad), "bad.json");
+	char *buf;
+
+	CHECK(g && g->nerrors == 1 && g->diags);
+	if (g && g->diags) {
+		CHECK_INT(g->diags->line, 3);
+		CHECK_INT(g->diags->col, 26);
+	}
+	sgf_game_free(g);
+
+	/* the limit is on the bytes, white space included */
+	buf = malloc(big);
+	if (!buf)
+		return;
+	n = (size_t)sprintf(buf, "{\"width\": 9, \"height\": 9, "
+				 "\"moves\": [[2, 2, 0]]}");
+	memset(buf + n, ' ', big - n);
+	g = sgf_read_ogs(buf, big, "big.json");
+	CHECK(g && g->nerrors == 1 && g->diags &&
+	      strstr(g->diags->msg, "16 MiB") != NULL);
+	sgf_game_free(g);
+	g = sgf_read_ogs(buf, big - 1, "big.json");
+	CHECK(g && g->nerrors == 0 && g->nnodes == 2);
+	sgf_game_free(g);
+	free(buf);
+}
+
 static void
 gtp_scripts_are_read(void)
 {
@@ -838,6 +874,7 @@ main(void)
 	RUN(gib_header_value_over_two_lines);
 	RUN(ogs_game_is_read);
 	RUN(ogs_free_handicap_is_setup);
+	RUN(ogs_bad_records_are_bounded);
 	RUN(gtp_scripts_are_read);
 	RUN(gib_writer_keeps_built_fields);
 	return UNIT_DONE();

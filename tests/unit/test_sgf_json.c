@@ -120,8 +120,9 @@ bad_documents_are_errors_of_their_own(void)
 	free(w);
 }
 
-/* A syntax error is reported where cJSON gave up, as a line and column
- * of the buffer; the reader goes on at the next line that starts with
+/* A syntax error is reported at the byte where the document goes wrong,
+ * as a line and column of the buffer; the reader goes on at the next line that
+ * starts with
  * '{', so a document printed over many lines is one game, and a broken
  * one costs only itself. */
 static void
@@ -180,7 +181,7 @@ syntax_errors_have_positions(void)
 	if (m == 2 && w[0]->diags && w[1]->diags) {
 		CHECK_INT(w[0]->diags->line, 3);
 		CHECK_INT(w[1]->diags->line, 2);
-		CHECK_INT(w[1]->diags->col, 3); /* where cJSON stopped */
+		CHECK_INT(w[1]->diags->col, 2); /* the 'b': no '"' */
 	}
 	for (i = 0; i < m; i++)
 		sgf_game_free(w[i]);
@@ -259,9 +260,9 @@ json_games_are_bounded_like_sgf(void)
 	free(w);
 }
 
-/* cJSON reads "\u0000" as a NUL that ends its string: "a\u0000b" came
- * back as "a".  It is U+FFFD, with a warning, as a NUL byte in SGF; an
- * escaped backslash before "u0000" is text and stays. */
+/* "\u0000" must not end a value ("a\u0000b" read by cJSON came back as
+ * "a"): it is U+FFFD, with a warning, as a NUL byte in SGF; an escaped
+ * backslash before "u0000" is text and stays. */
 static void
 json_nul_escapes_do_not_cut_values(void)
 {
@@ -286,6 +287,164 @@ json_nul_escapes_do_not_cut_values(void)
 	free(w);
 }
 
+/* Every diagnostic inside a document has the line and column of what it
+ * is about, not the document's start. */
+static void
+diagnostics_inside_documents_have_positions(void)
+{
+	const char *in =
+	    "{\"nodes\":[{\"props\":{\"SZ\":[\"9\"]}},\n"
+	    "  {\"parent\":0,\"props\":{\"B\":[7],\"x\":[\"a\"]}},\n"
+	    "  {\"parent\":9,\"props\":{}}]}\n";
+	struct sgf_game **w = NULL;
+	const struct sgf_diag *d;
+	int m = sgf_parse_json(in, strlen(in), "at.json", NULL, &w);
+
+	CHECK_INT(m, 1);
+	if (m != 1)
+		return;
+	CHECK_INT(w[0]->nnodes, 2);
+	CHECK_INT(w[0]->nerrors, 3);
+	d = w[0]->diags;
+	if (d) { /* the 7 */
+		CHECK_INT(d->line, 2);
+		CHECK_INT(d->col, 29);
+		CHECK(strstr(d->msg, "not a string") != NULL);
+		d = d->next;
+	}
+	if (d) { /* the name "x" */
+		CHECK_INT(d->line, 2);
+		CHECK_INT(d->col, 32);
+		d = d->next;
+	}
+	if (d) { /* the third node */
+		CHECK_INT(d->line, 3);
+		CHECK_INT(d->col, 3);
+		CHECK(strstr(d->msg, "\"parent\"") != NULL);
+	}
+	sgf_game_free(w[0]);
+	free(w);
+}
+
+/* Members in any order, members we do not know (skipped whatever they
+ * hold), the first of repeated members, and strings with every kind of
+ * escape: all as RFC 8259 reads them. */
+static void
+any_member_order_and_every_escape(void)
+{
+	const char *in =
+	    "{\"x\":{\"a\":[1,-2.5e+3,true,false,null,{\"b\":[]},\"\\\"\"]},"
+	    "\"nodes\":[{\"props\":{\"C\":[\"\\u00e9\\u4e2d\\ud83d\\ude00"
+	    "\\/\\b\\t\\\\\"]},\"props\":{\"GN\":[\"no\"]}},"
+	    "{\"props\":{\"B\":[\"aa\"]},\"extra\":[[[]]],\"parent\":0}],"
+	    "\"game\":7}\n"
+	    "{\"nodes\":[{\"props\":{\"C\":[\"\\ud800x\\udc00\",\"a\\u0000"
+	    "\\u0000\"]}}]}";
+	struct sgf_game **w = NULL;
+	const struct sgf_prop *c;
+	int m = sgf_parse_json(in, strlen(in), "order.json", NULL, &w);
+
+	CHECK_INT(m, 2);
+	if (m != 2)
+		return;
+	CHECK_INT(w[0]->nerrors, 0);
+	CHECK_INT(w[0]->nwarnings, 0);
+	CHECK_INT(w[0]->index, 7);
+	CHECK_INT(w[0]->nnodes, 2);
+	CHECK_STR(sgf_root_value(w[0], SGF_P_C),
+		  "\xC3\xA9\xE4\xB8\xAD\xF0\x9F\x98\x80/\b\t\\");
+	CHECK(sgf_node_prop(w[0]->root, SGF_P_GN) == NULL);
+	CHECK(w[0]->root->child &&
+	      sgf_node_prop(w[0]->root->child, SGF_P_B) != NULL);
+	/* lone surrogates and NULs: U+FFFD, a warning for each kind */
+	c = sgf_node_prop(w[1]->root, SGF_P_C);
+	CHECK(c != NULL);
+	if (c) {
+		CHECK_STR(c->values->s, "\xEF\xBF\xBDx\xEF\xBF\xBD");
+		CHECK_STR(c->values->next->s, "a\xEF\xBF\xBD\xEF\xBF\xBD");
+	}
+	CHECK_INT(w[1]->nwarnings, 2);
+	sgf_game_free(w[0]);
+	sgf_game_free(w[1]);
+	free(w);
+}
+
+/* What cJSON refused is refused, at its byte: bad numbers, escapes and
+ * literals, and values nested deeper than 1000 levels (a million '['
+ * must not recurse). */
+static void
+bad_json_is_refused_at_its_byte(void)
+{
+	static const struct {
+		const char *doc;
+		unsigned col;
+		const char *msg;
+	} bad[] = {
+	    {"{\"nodes\":[],\"x\":01}", 18, "expected ',' or '}'"},
+	    {"{\"nodes\":[],\"x\":1.}", 19, "bad number"},
+	    {"{\"nodes\":[],\"x\":-}", 18, "bad number"},
+	    {"{\"nodes\":[],\"x\":\"\\q\"}", 18, "bad escape"},
+	    {"{\"nodes\":[],\"x\":\"\\u12g4\"}", 18, "bad \\u escape"},
+	    {"{\"nodes\":[],\"x\":tru}", 17, "expected a value"},
+	    {"{\"nodes\":[],\"x\":[1,]}", 20, "expected a value"},
+	    {"{\"nodes\":[],\"x\" 1}", 17, "expected ':'"},
+	    {"{\"nodes\":[],}", 13, "expected a name in quotes"},
+	    {"{\"nodes\":[{\"props\":{\"C\":[\"ab", 26, "unterminated string"},
+	    /* just past the text, not on the next line */
+	    {"{\"nodes\":[{\"props\":{}}  \n", 23, "unterminated"},
+	};
+	struct sgf_game **w;
+	size_t depth = 1000000, k;
+	char *deep;
+	int m;
+
+	for (k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		w = NULL;
+		m = sgf_parse_json(bad[k].doc, strlen(bad[k].doc), "bad.json",
+				   NULL, &w);
+		CHECK_INT(m, 1);
+		if (m != 1)
+			continue;
+		CHECK(w[0]->diags != NULL);
+		if (w[0]->diags) {
+			CHECK_INT(w[0]->diags->col, bad[k].col);
+			CHECK(strstr(w[0]->diags->msg, bad[k].msg) != NULL);
+		}
+		sgf_game_free(w[0]);
+		free(w);
+	}
+
+	deep = malloc(depth + 64);
+	if (!deep)
+		return;
+	for (k = 1000; k <= 1001; k++) {
+		size_t n = (size_t)sprintf(deep, "{\"x\":");
+		memset(deep + n, '[', k);
+		memset(deep + n + k, ']', k);
+		strcpy(deep + n + 2 * k, ",\"nodes\":[{\"props\":{}}]}");
+		w = NULL;
+		m = sgf_parse_json(deep, strlen(deep), "deep.json", NULL, &w);
+		CHECK_INT(m, 1);
+		if (m == 1) {
+			CHECK_INT(w[0]->nerrors, k == 1000 ? 0 : 1);
+			sgf_game_free(w[0]);
+		}
+		free(w);
+	}
+	memcpy(deep, "{\"x\":", 5);
+	memset(deep + 5, '[', depth);
+	w = NULL;
+	m = sgf_parse_json(deep, depth + 5, "deep.json", NULL, &w);
+	CHECK_INT(m, 1);
+	if (m == 1) {
+		CHECK(strstr(w[0]->diags->msg, "nested deeper") != NULL);
+		CHECK_INT(w[0]->diags->col, 1006);
+		sgf_game_free(w[0]);
+	}
+	free(w);
+	free(deep);
+}
+
 int
 main(void)
 {
@@ -296,5 +455,8 @@ main(void)
 	RUN(json_names_and_values_that_sgf_cannot_hold);
 	RUN(json_games_are_bounded_like_sgf);
 	RUN(json_nul_escapes_do_not_cut_values);
+	RUN(diagnostics_inside_documents_have_positions);
+	RUN(any_member_order_and_every_escape);
+	RUN(bad_json_is_refused_at_its_byte);
 	return UNIT_DONE();
 }
