@@ -849,7 +849,13 @@ struct src {
 	size_t jnl; /* bytes of it known to hold no newline */
 	long jdepth;
 	bool jstr, jesc;
-	char jlast;  /* the last byte scanned that is not white space */
+	char jlast; /* the last byte scanned that is not white space */
+	/* JSON: a value over --max-game-bytes is being scanned to its end
+	 * and let go of as it is scanned; it started at skip_line:skip_col,
+	 * byte skip_offset of the input */
+	bool jskip;
+	uint64_t skip_line, skip_offset;
+	uint32_t skip_col;
 	int poll_fd; /* stdin when it is not a regular file, else -1 */
 };
 
@@ -1011,15 +1017,16 @@ json_cut(struct src *s, size_t *start, size_t *end)
 	char *b = s->buf;
 	size_t n = s->len, i;
 
+	/* (a value being skipped goes on where its scan stopped) */
 	i = s->pos;
-	while (i < n &&
+	while (!s->jskip && i < n &&
 	       (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n'))
 		i++;
 	src_advance(s, i);
-	if (s->pos >= n)
+	if (s->pos >= n && !(s->jskip && s->eof))
 		return s->eof ? -1 : 0;
 	*start = s->pos;
-	if (s->jn == 0) {
+	if (s->jn == 0 && !s->jskip) {
 		/* A line that is not a value, or that is one line of JSON
 		 * Lines (it ends on '}' or ']' and holds no "}{"), is
 		 * taken whole: memchr costs a fraction of the scan below, which
@@ -1103,8 +1110,26 @@ json_cut(struct src *s, size_t *start, size_t *end)
 cut:
 	s->jn = s->jnl = 0;
 	s->jdepth = 0;
-	s->jstr = s->jesc = false;
+	s->jstr = s->jesc = s->jskip = false;
 	s->jlast = 0;
+	return 1;
+}
+
+/* The chunk standing for a game over --max-game-bytes, which started at
+ * line:col, byte `offset` of the input: empty and flagged, so that it is
+ * an error of its own game, as in SGF. */
+static int
+too_big_chunk(struct src *s, struct sgf_chunk *ch, uint64_t line, uint32_t col,
+	      uint64_t offset)
+{
+	ch->data = calloc(1, 1);
+	if (!ch->data)
+		return -1;
+	ch->flags = SGF_CHUNK_TOO_BIG;
+	ch->line = line;
+	ch->col = col;
+	ch->offset = offset;
+	ch->index = ++s->index;
 	return 1;
 }
 
@@ -1121,14 +1146,25 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 	for (;;) {
 		ssize_t k;
 		size_t start, e;
+		bool skipping = s->jskip;
 		int cut = s->fmt->kind == CLI_IN_LINES && s->buf
 			      ? json_cut(s, &start, &e)
 			      : 0;
 
 		if (cut < 0)
 			return 0;
-		if (cut > 0 && e - start > max)
-			goto too_big;
+		if (cut > 0 && (skipping || e - start > max)) {
+			if (!skipping) {
+				s->skip_line = s->line;
+				s->skip_col = s->col;
+				s->skip_offset = s->offset + start;
+			}
+			src_advance(s, e);
+			if (too_big_chunk(s, ch, s->skip_line, s->skip_col,
+					  s->skip_offset) < 0)
+				goto nomem;
+			return 1;
+		}
 		if (cut > 0) {
 			ch->line = s->line;
 			ch->col = s->col;
@@ -1160,6 +1196,32 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 			}
 			return 0;
 		}
+		/* what is left from pos holds no whole game: one game is
+		 * that large (checked before every read, not only when the
+		 * buffer grows, which would let it reach twice the limit;
+		 * reads stop one byte past it, so none asks for 0 bytes).
+		 * JSON scans on to the value's end, letting go of what it
+		 * has scanned, and the game is an error of its own; a
+		 * whole-file record is the one game of its input. */
+		if (s->len - s->pos > max && !s->jskip) {
+			if (s->fmt->kind != CLI_IN_LINES) {
+				s->eof = true;
+				s->len = s->pos = 0;
+				if (too_big_chunk(s, ch, 1, 1, 0) < 0)
+					goto nomem;
+				return 1;
+			}
+			s->jskip = true;
+			s->skip_line = s->line;
+			s->skip_col = s->col;
+			s->skip_offset = s->offset + s->pos;
+			s->jnl = 0;
+			continue; /* scan what is held before reading more */
+		}
+		if (s->jskip) {
+			src_advance(s, s->pos + s->jn);
+			s->jn = 0;
+		}
 		/* compact, grow, read more */
 		if (s->pos && s->fmt->kind == CLI_IN_LINES) {
 			memmove(s->buf, s->buf + s->pos, s->len - s->pos);
@@ -1167,12 +1229,6 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 			s->len -= s->pos;
 			s->pos = 0;
 		}
-		/* what is left from pos holds no whole game: one game is
-		 * that large (checked before every read, not only when the
-		 * buffer grows, which would let it reach twice the limit;
-		 * reads stop one byte past it, so none asks for 0 bytes) */
-		if (s->len - s->pos > max)
-			goto too_big;
 		if (s->cap - s->len < 65536) {
 			size_t cap = s->cap ? s->cap * 2 : 1 << 17;
 			char *nb;
@@ -1182,8 +1238,10 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 			s->buf = nb;
 			s->cap = cap;
 		}
-		/* no more than one byte past the limit pending */
-		size_t want = max + 1 - (s->len - s->pos);
+		/* no more than one byte past the limit pending (a value
+		 * being skipped holds next to nothing) */
+		size_t want =
+		    s->jskip ? s->cap - s->len : max + 1 - (s->len - s->pos);
 		if (want > s->cap - s->len)
 			want = s->cap - s->len;
 		k = sgf_reader_read(s->raw, s->buf + s->len, want, nowait, err);
@@ -1195,14 +1253,6 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 			s->eof = true;
 		s->len += (size_t)k;
 	}
-too_big:
-	err->code = SGF_E_LIMIT;
-	err->severity = SGF_ERROR;
-	err->line = (uint32_t)s->line;
-	err->col = s->col;
-	snprintf(err->msg, sizeof(err->msg),
-		 "game larger than %zu bytes (see --max-game-bytes)", max);
-	return -1;
 nomem:
 	err->code = SGF_E_NOMEM;
 	err->severity = SGF_ERROR;
@@ -1508,7 +1558,10 @@ job_run(struct cli *c, struct cli_job *j)
 	for (i = 0; i < j->nchunks; i++) {
 		struct sgf_chunk *ch = &j->chunks[i];
 
-		if (j->fmt->kind == CLI_IN_STREAM) {
+		/* (a game over --max-game-bytes is an empty chunk that
+		 * sgf_parse_chunk() reports, whatever its format) */
+		if (j->fmt->kind == CLI_IN_STREAM ||
+		    (ch->flags & SGF_CHUNK_TOO_BIG)) {
 			struct sgf_game *g = sgf_parse_chunk(ch, &c->limits);
 			if (g) {
 				process_game(c, j, out, g);

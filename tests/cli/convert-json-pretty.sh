@@ -19,12 +19,14 @@ cat big.json | "$SGFKIT" convert -t sgf --compact - >piped.sgf
 echo "exit $?"
 cmp direct.sgf piped.sgf && echo "same SGF"
 "$SGFKIT" info --no-header - <big.json | cut -f 13
-# A document over --max-game-bytes stops the input, JSON Lines or not,
-# before more than the limit is held in memory.
+# A document over --max-game-bytes is an error of its own game, JSON
+# Lines or not, and the games after it are read, numbered as without the
+# limit; no more than the limit is held in memory for it.
 "$SGFKIT" convert -t sgf --max-game-bytes 400 \
 	"$TOP/testdata/sgf/json-pretty-and-damaged.json" 2>&1 >/dev/null |
 	sed "s|$TOP/||"
 awk 'BEGIN { print "{\"nodes\":[{\"props\":{}}]}"; printf "  {\"nodes\":[";
-	for (i = 0; i < 2000; i++) printf "          \n"; print "]}" }' |
+	for (i = 0; i < 2000; i++) printf "          \n"; print "]}";
+	print "{\"nodes\":[{\"props\":{\"SZ\":[\"9\"]}}]}" }' |
 	"$SGFKIT" info --no-header --max-game-bytes 10000 - 2>&1
 echo "exit $?"
