@@ -841,7 +841,11 @@ struct src {
 	bool eof;
 	unsigned index;
 	uint64_t line, offset; /* of buf[pos] */
-	uint32_t col;	       /* of buf[pos], 1-based */
+	/* the column (1-based) of buf[col_at], on the line of buf[pos]:
+	 * src_col() counts on to pos only when a column is asked for,
+	 * which a line of JSON Lines, taken whole, never needs */
+	uint32_t col;
+	size_t col_at;
 	/* JSON: the scan of the value that starts at pos, kept across
 	 * reads so that a large value arriving through a pipe in small
 	 * reads is scanned once */
@@ -968,7 +972,8 @@ src_open(struct cli *c, struct src *s, const char *name)
 	return 0;
 }
 
-/* Move s->pos to `to`, keeping its line and column. */
+/* Move s->pos to `to`, keeping its line (and the means to its
+ * column). */
 static void
 src_advance(struct src *s, size_t to)
 {
@@ -978,9 +983,19 @@ src_advance(struct src *s, size_t to)
 		s->line++;
 		s->col = 1;
 		p = nl + 1;
+		s->col_at = (size_t)(p - s->buf);
 	}
-	s->col += (uint32_t)(e - p);
 	s->pos = to;
+}
+
+/* The column of buf[pos].  Columns count characters, as in SGF: not
+ * the later bytes of a UTF-8 sequence. */
+static uint32_t
+src_col(struct src *s)
+{
+	for (; s->col_at < s->pos; s->col_at++)
+		s->col += (s->buf[s->col_at] & 0xC0) != 0x80;
+	return s->col;
 }
 
 /* Does the line p (len bytes, starting with '{') hold "}{" or "} {",
@@ -1156,7 +1171,7 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 		if (cut > 0 && (skipping || e - start > max)) {
 			if (!skipping) {
 				s->skip_line = s->line;
-				s->skip_col = s->col;
+				s->skip_col = src_col(s);
 				s->skip_offset = s->offset + start;
 			}
 			src_advance(s, e);
@@ -1167,7 +1182,7 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 		}
 		if (cut > 0) {
 			ch->line = s->line;
-			ch->col = s->col;
+			ch->col = src_col(s);
 			ch->offset = s->offset + start;
 			src_advance(s, e);
 			while (e > start &&
@@ -1213,7 +1228,7 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 			}
 			s->jskip = true;
 			s->skip_line = s->line;
-			s->skip_col = s->col;
+			s->skip_col = src_col(s);
 			s->skip_offset = s->offset + s->pos;
 			s->jnl = 0;
 			continue; /* scan what is held before reading more */
@@ -1224,6 +1239,8 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 		}
 		/* compact, grow, read more */
 		if (s->pos && s->fmt->kind == CLI_IN_LINES) {
+			src_col(s); /* before the bytes it counts go */
+			s->col_at = 0;
 			memmove(s->buf, s->buf + s->pos, s->len - s->pos);
 			s->offset += s->pos;
 			s->len -= s->pos;
@@ -1508,26 +1525,6 @@ process_game(struct cli *c, struct cli_job *j, FILE *out, struct sgf_game *g)
 		job_count_code(j, r.codes_[i]);
 }
 
-/* Parsers of buffers give positions in the chunk (or none, for the
- * whole document): make them positions in the file. */
-static void
-chunk_positions(struct sgf_game *g, const struct sgf_chunk *ch)
-{
-	uint32_t col0 = ch->col ? ch->col : 1;
-
-	g->line = ch->line;
-	for (struct sgf_diag *d = g->diags; d; d = d->next) {
-		if (!d->line) {
-			d->line = (uint32_t)ch->line;
-			d->col = col0;
-		} else {
-			if (d->line == 1)
-				d->col += col0 - 1;
-			d->line += (uint32_t)ch->line - 1;
-		}
-	}
-}
-
 /* A game standing for input that could not be parsed at all (a bad
  * JSON line): processed like any other so that every command reports
  * it in its own format. */
@@ -1540,7 +1537,7 @@ broken_game(const struct sgf_chunk *ch, const char *fmt)
 		return NULL;
 	sgf_game_diag(g, SGF_E_SYNTAX, SGF_ERROR, 0, "not a readable %s record",
 		      fmt);
-	chunk_positions(g, ch);
+	sgf_game_relocate(g, ch->line, ch->col);
 	return g;
 }
 
@@ -1587,7 +1584,8 @@ job_run(struct cli *c, struct cli_job *j)
 						      ? ch->index + (unsigned)k
 						      : (unsigned)k + 1;
 				if (j->fmt->kind == CLI_IN_LINES)
-					chunk_positions(games[k], ch);
+					sgf_game_relocate(games[k], ch->line,
+							  ch->col);
 				process_game(c, j, out, games[k]);
 				sgf_game_free(games[k]);
 			}

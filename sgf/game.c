@@ -299,6 +299,28 @@ sgf_game_linecol(const struct sgf_game *g, uint32_t off, uint32_t *line,
 }
 
 void
+sgf_game_relocate(struct sgf_game *g, uint64_t line, uint32_t col)
+{
+	struct game_x *x = gx(g);
+
+	line = line ? line : 1;
+	col = col ? col : 1;
+	for (struct sgf_diag *d = g->diags; d; d = d->next) {
+		if (!d->line) {
+			d->line = (uint32_t)line;
+			d->col = col;
+		} else {
+			if (d->line == 1)
+				d->col += col - 1;
+			d->line += (uint32_t)line - 1;
+		}
+	}
+	if (g->line <= 1)
+		x->col0 += col - 1;
+	g->line = (g->line ? g->line : 1) + line - 1;
+}
+
+void
 sgf_game_diag(struct sgf_game *g, enum sgf_code code, enum sgf_severity sev,
 	      uint32_t off, const char *fmt, ...)
 {

@@ -216,10 +216,11 @@ jr_linecol(struct jr *r, size_t at, uint32_t *line, uint32_t *col)
 		r->line = doc ? r->doc_line : 1;
 		r->col = doc ? r->doc_col : 1;
 	}
+	/* columns count characters, as in SGF: not UTF-8's later bytes */
 	for (; r->lc_at < at; r->lc_at++)
 		if (r->s[r->lc_at] == '\n')
 			r->line++, r->col = 1;
-		else
+		else if ((r->s[r->lc_at] & 0xC0) != 0x80)
 			r->col++;
 	*line = r->line;
 	*col = r->col;
@@ -279,6 +280,17 @@ static int
 jr_peek(const struct jr *r)
 {
 	return r->pos < r->len ? (unsigned char)r->s[r->pos] : -1;
+}
+
+/* The offset of s[at] in the document's text (g->text): where nodes,
+ * properties and values are, for the positions of what the rules find
+ * in them later. */
+static uint32_t
+jr_off(const struct jr *r, size_t at)
+{
+	size_t off = at - r->doc_at;
+
+	return off < UINT32_MAX ? (uint32_t)off : UINT32_MAX;
 }
 
 /* Append n bytes to b, keeping no more than `keep` in all. */
@@ -684,14 +696,19 @@ json_add_value(struct jr *r, struct sgf_game *g, struct sgf_node *n,
  * property if the node has it already (a repeated name: merged). */
 static bool
 jr_values(struct jr *r, struct sgf_game *g, const struct sgf_limits *L,
-	  size_t node, struct sgf_node *n, struct sgf_prop *p)
+	  size_t node, struct sgf_node *n, struct sgf_prop *p, size_t kat)
 {
 	struct sgf_value *last = NULL;
-	bool full = false;
+	bool full = false, had = p != NULL;
+	size_t open = r->pos;
 	int more = jr_open(r, ']');
 
-	if (!more && !p && !sgf_prop_add(g, n, r->k.p, "", 0))
-		return jr_fail(r, r->pos, "out of memory");
+	if (!more && !p) {
+		if (!(p = sgf_prop_add(g, n, r->k.p, "", 0)))
+			return jr_fail(r, r->pos, "out of memory");
+		p->off = jr_off(r, kat);
+		p->values->off = jr_off(r, open);
+	}
 	for (; more > 0; more = jr_next(r, ']')) {
 		size_t at = r->pos;
 		if (jr_peek(r) != '"') {
@@ -724,6 +741,11 @@ jr_values(struct jr *r, struct sgf_game *g, const struct sgf_limits *L,
 		}
 		if (!json_add_value(r, g, n, &p, &last, r->v.p, r->v.n))
 			return jr_fail(r, at, "out of memory");
+		last->off = jr_off(r, at);
+		if (!had) {
+			p->off = jr_off(r, kat);
+			had = true;
+		}
 	}
 	return more == 0;
 }
@@ -772,7 +794,7 @@ jr_props(struct jr *r, struct sgf_game *g, const struct sgf_limits *L,
 				"JSON node %zu: property '%s' repeated: "
 				"values merged",
 				node, p->id);
-		if (!jr_values(r, g, L, node, n, p))
+		if (!jr_values(r, g, L, node, n, p, at))
 			return false;
 	}
 	return more == 0;
@@ -794,6 +816,7 @@ jr_node(struct jr *r, struct sgf_game *g, const struct sgf_limits *L,
 		return NULL;
 	}
 	memset(n, 0, sizeof(*n));
+	n->off = jr_off(r, r->pos);
 	/* cJSON, and most readers, take the first of repeated names */
 	for (more = jr_open(r, '}'); more > 0; more = jr_next(r, '}')) {
 		bool ok;
@@ -990,6 +1013,19 @@ sgf_parse_json(const char *buf, size_t len, const char *file,
 		if (!g)
 			goto fail;
 		if (jr_document(&r, g, &L)) {
+			/* the text the offsets point into, where the
+			 * document is in the buffer */
+			char *t = sgf_game_alloc(g, r.pos - start + 1);
+			if (!t) {
+				sgf_game_free(g);
+				goto fail;
+			}
+			memcpy(t, buf + start, r.pos - start);
+			t[r.pos - start] = '\0';
+			g->text = t;
+			g->text_len = r.pos - start;
+			g->line = r.doc_line;
+			gx(g)->col0 = r.doc_col;
 			jr_replaced(&r, g, start, r.nul, "NUL",
 				    "(\"\\u0000\") in strings");
 			jr_replaced(&r, g, start, r.lone,

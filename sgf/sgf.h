@@ -283,6 +283,13 @@ void sgf_game_free(struct sgf_game *g);
 void sgf_game_linecol(const struct sgf_game *g, uint32_t off, uint32_t *line,
 		      uint32_t *col);
 
+/* A game parsed from a buffer that is part of a file (a JSON document
+ * cut from a stream) has positions in that buffer: move them, its
+ * diagnostics and what sgf_game_linecol() gives, to the file, where the
+ * buffer starts at line:col (1-based; col 0 is 1).  A diagnostic
+ * without a position gets the buffer's start. */
+void sgf_game_relocate(struct sgf_game *g, uint64_t line, uint32_t col);
+
 /* ---------------------------------------------------------------------
  * Queries.
  */

@@ -445,6 +445,64 @@ bad_json_is_refused_at_its_byte(void)
 	free(deep);
 }
 
+/* Nodes, properties and values keep their offsets in the document's
+ * text, so that what the rules find later has a line and column too;
+ * sgf_game_relocate() moves those and the diagnostics to where the
+ * buffer starts in its file.  Columns count characters, as in SGF. */
+static void
+offsets_give_positions_in_the_file(void)
+{
+	const char *in = "{\"nodes\":[{\"props\":{\"C\":[\"\xE4\xB8\xAD\"]}}]} "
+			 "{\"nodes\":[{\"props\":{\"C\":[\"\xE4\xB8\xAD\"],"
+			 "\"ko\":[]}},\n {\"parent\":0,\n  \"props\":{\"B\":"
+			 "[\"ee\"]}}]}";
+	struct sgf_game **w = NULL;
+	const struct sgf_prop *b;
+	uint32_t line, col;
+	int m = sgf_parse_json(in, strlen(in), "off.json", NULL, &w);
+
+	CHECK_INT(m, 2);
+	if (m != 2)
+		return;
+	/* the second document starts at column 35 (byte 37), its root
+	 * node at column 45 */
+	sgf_game_linecol(w[1], w[1]->root->off, &line, &col);
+	CHECK_INT(line, 1);
+	CHECK_INT(col, 45);
+	CHECK(w[1]->diags != NULL); /* "ko": not an identifier */
+	if (w[1]->diags) {
+		CHECK_INT(w[1]->diags->line, 1);
+		CHECK_INT(w[1]->diags->col, 65);
+	}
+	b = w[1]->root->child ? sgf_node_prop(w[1]->root->child, SGF_P_B)
+			      : NULL;
+	CHECK(b != NULL);
+	if (b) {
+		sgf_game_linecol(w[1], b->off, &line, &col);
+		CHECK_INT(line, 3);
+		CHECK_INT(col, 12);
+		sgf_game_linecol(w[1], b->values->off, &line, &col);
+		CHECK_INT(col, 17);
+	}
+	/* a buffer that starts at line 10, column 5 of its file */
+	sgf_game_relocate(w[1], 10, 5);
+	sgf_game_linecol(w[1], w[1]->root->off, &line, &col);
+	CHECK_INT(line, 10);
+	CHECK_INT(col, 49);
+	if (b) {
+		sgf_game_linecol(w[1], b->values->off, &line, &col);
+		CHECK_INT(line, 12);
+		CHECK_INT(col, 17);
+	}
+	if (w[1]->diags) {
+		CHECK_INT(w[1]->diags->line, 10);
+		CHECK_INT(w[1]->diags->col, 69);
+	}
+	sgf_game_free(w[0]);
+	sgf_game_free(w[1]);
+	free(w);
+}
+
 int
 main(void)
 {
@@ -458,5 +516,6 @@ main(void)
 	RUN(diagnostics_inside_documents_have_positions);
 	RUN(any_member_order_and_every_escape);
 	RUN(bad_json_is_refused_at_its_byte);
+	RUN(offsets_give_positions_in_the_file);
 	return UNIT_DONE();
 }
