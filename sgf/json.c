@@ -369,7 +369,7 @@ jr_string(struct jr *r, struct jbuf *b, size_t keep)
 		if (s[i] == '"')
 			break;
 		if (!s[i]) {
-			r->nul++;
+			r->nul += keep != 0; /* (not in what is skipped) */
 			i++;
 			if (!jb_put(b, fffd, 3, keep))
 				return jr_fail(r, i, "out of memory");
@@ -413,10 +413,10 @@ jr_string(struct jr *r, struct jbuf *b, size_t keep)
 			}
 			if (cp >= 0xD800 && cp < 0xE000) {
 				cp = 0xFFFD;
-				r->lone++;
+				r->lone += keep != 0;
 			} else if (!cp) {
 				cp = 0xFFFD;
-				r->nul++;
+				r->nul += keep != 0;
 			}
 			break;
 		default:

@@ -5,7 +5,9 @@
  * game is written as SGF, and that SGF must read back without errors,
  * with as many nodes and the same text when written again: whatever the
  * JSON reader accepts is a record the SGF writer can keep whole.  The
- * game is also written as JSON and read back to the same SGF.
+ * game is also written as JSON and read back to the same SGF.  Every
+ * node, property and value must point at its own start in the text,
+ * for the positions of what the rules find in it.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -30,6 +32,38 @@ sgf_text(const struct sgf_game *g, size_t *len)
 	return out;
 }
 
+/* Every node, property and value of g points into g->text at the
+ * byte that starts it in the JSON: '{', the name's '"', the value's '"'
+ * (or the '[' of an empty list).  Iterative: trees are deep. */
+static void
+check_offsets(const struct sgf_game *g)
+{
+	const struct sgf_node *n = g->root;
+
+	while (n) {
+		if (n->off >= g->text_len || g->text[n->off] != '{')
+			abort();
+		for (const struct sgf_prop *p = n->props; p; p = p->next) {
+			if (p->off >= g->text_len || g->text[p->off] != '"')
+				abort();
+			for (const struct sgf_value *v = p->values; v;
+			     v = v->next)
+				if (v->off >= g->text_len ||
+				    (g->text[v->off] != '"' &&
+				     g->text[v->off] != '['))
+					abort();
+		}
+		if (n->child) {
+			n = n->child;
+			continue;
+		}
+		while (n && !n->next)
+			n = n->parent;
+		if (n)
+			n = n->next;
+	}
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -49,6 +83,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		if (!g->root)
 			continue;
+		check_offsets(g);
 		sgf = sgf_text(g, &len);
 		if (!sgf)
 			continue;

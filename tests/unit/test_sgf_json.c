@@ -327,13 +327,14 @@ diagnostics_inside_documents_have_positions(void)
 }
 
 /* Members in any order, members we do not know (skipped whatever they
- * hold), the first of repeated members, and strings with every kind of
- * escape: all as RFC 8259 reads them. */
+ * hold, and not warned about), the first of repeated members, and
+ * strings with every kind of escape: all as RFC 8259 reads them. */
 static void
 any_member_order_and_every_escape(void)
 {
 	const char *in =
-	    "{\"x\":{\"a\":[1,-2.5e+3,true,false,null,{\"b\":[]},\"\\\"\"]},"
+	    "{\"x\":{\"a\":[1,-2.5e+3,true,false,null,{\"b\":[]},\"\\\"\","
+	    "\"\\u0000\\ud800\"]},"
 	    "\"nodes\":[{\"props\":{\"C\":[\"\\u00e9\\u4e2d\\ud83d\\ude00"
 	    "\\/\\b\\t\\\\\"]},\"props\":{\"GN\":[\"no\"]}},"
 	    "{\"props\":{\"B\":[\"aa\"]},\"extra\":[[[]]],\"parent\":0}],"
