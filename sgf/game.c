@@ -434,6 +434,14 @@ struct sgf_prop *
 sgf_prop_add(struct sgf_game *g, struct sgf_node *n, const char *id,
 	     const char *val, size_t len)
 {
+	return sgf_prop_add_after(g, n, NULL, id, val, len);
+}
+
+struct sgf_prop *
+sgf_prop_add_after(struct sgf_game *g, struct sgf_node *n,
+		   struct sgf_prop *last, const char *id, const char *val,
+		   size_t len)
+{
 	struct sgf_prop *p = sgf_arena_zalloc(g->arena, sizeof(*p));
 	struct sgf_prop **pp;
 
@@ -442,10 +450,109 @@ sgf_prop_add(struct sgf_game *g, struct sgf_node *n, const char *id,
 	p->id = canon_id(g, id, &p->pid);
 	if (!p->id || !sgf_prop_add_value(g, p, val, len))
 		return NULL;
-	for (pp = &n->props; *pp; pp = &(*pp)->next)
-		;
-	*pp = p;
+	if (last) {
+		last->next = p;
+	} else {
+		for (pp = &n->props; *pp; pp = &(*pp)->next)
+			;
+		*pp = p;
+	}
 	return p;
+}
+
+struct sgf_propslot {
+	struct sgf_prop *p;
+	struct sgf_value *tail;
+	uint32_t gen;
+};
+
+static size_t
+id_hash(const char *id, size_t len)
+{
+	uint32_t h = 2166136261u; /* FNV-1a */
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)id[i]) * 16777619u;
+	return h;
+}
+
+/* The slot of id, or the empty slot where it would go. */
+static struct sgf_propslot *
+propidx_slot(struct sgf_propidx *x, const char *id, size_t len)
+{
+	size_t m = x->cap - 1, i = id_hash(id, len) & m;
+
+	for (;; i = (i + 1) & m) {
+		struct sgf_propslot *s = &x->slot[i];
+		if (s->gen != x->gen ||
+		    (!strncmp(s->p->id, id, len) && !s->p->id[len]))
+			return s;
+	}
+}
+
+struct sgf_prop *
+sgf_propidx_find(struct sgf_propidx *x, enum sgf_pid pid, const char *id,
+		 size_t len, struct sgf_value **tail)
+{
+	struct sgf_propslot *s;
+
+	if (pid != SGF_P_OTHER) {
+		if (!(x->mask & ((uint64_t)1 << pid)))
+			return NULL;
+		*tail = x->kt[pid];
+		return x->kp[pid];
+	}
+	if (!x->used)
+		return NULL;
+	s = propidx_slot(x, id, len);
+	if (s->gen != x->gen)
+		return NULL;
+	*tail = s->tail;
+	return s->p;
+}
+
+int
+sgf_propidx_put(struct sgf_propidx *x, struct sgf_prop *p,
+		struct sgf_value *tail)
+{
+	size_t len = strlen(p->id);
+	struct sgf_propslot *s;
+
+	if (p->pid != SGF_P_OTHER) {
+		sgf_propidx_known(x, p, tail);
+		return 0;
+	}
+	if ((x->used + 1) * 2 > x->cap) {
+		/* grow: move this node's slots, drop older ones */
+		struct sgf_propslot *old = x->slot;
+		size_t ocap = x->cap, cap = x->cap ? x->cap * 2 : 64;
+		x->slot = calloc(cap, sizeof(*x->slot));
+		if (!x->slot) {
+			x->slot = old;
+			return -1;
+		}
+		x->cap = cap;
+		for (size_t i = 0; i < ocap; i++)
+			if (old[i].gen == x->gen)
+				*propidx_slot(x, old[i].p->id,
+					      strlen(old[i].p->id)) = old[i];
+		free(old);
+	}
+	s = propidx_slot(x, p->id, len);
+	if (s->gen != x->gen)
+		x->used++;
+	s->p = p;
+	s->tail = tail;
+	s->gen = x->gen;
+	return 0;
+}
+
+void
+sgf_propidx_free(struct sgf_propidx *x)
+{
+	free(x->slot);
+	x->slot = NULL;
+	x->cap = x->used = 0;
 }
 
 struct sgf_prop *

@@ -198,6 +198,56 @@ const char *sgf_value_no_nul(struct sgf_game *g, const char *s, uint32_t *len);
 struct sgf_value *sgf_prop_append(struct sgf_game *g, struct sgf_prop *p,
 				  struct sgf_value *last, const char *val,
 				  size_t len);
+/* sgf_prop_add() for a caller that knows the node's last property:
+ * `last` (or NULL, to find it). */
+struct sgf_prop *sgf_prop_add_after(struct sgf_game *g, struct sgf_node *n,
+				    struct sgf_prop *last, const char *id,
+				    const char *val, size_t len);
+/* The properties of one node by identifier, each with its last value,
+ * for readers that add properties and values one at a time: finding a
+ * repeated identifier, or the end of its values, must not walk the
+ * node's lists.  It did: a node of 10,000 properties took 5e7
+ * comparisons (a 15 MB record of 300 such nodes, 68 s), and 200,000
+ * repeats of AB[aa] in a node, 1.2 MB, took 7.5 s. */
+struct sgf_propslot;
+struct sgf_propidx {
+	uint64_t mask;			   /* known pids in the node */
+	struct sgf_prop *kp[SGF_P_COUNT];  /* the property of each */
+	struct sgf_value *kt[SGF_P_COUNT]; /* and its last value */
+	/* other identifiers: open addressing, cap a power of two (or 0);
+	 * a slot of an older node's generation is empty */
+	struct sgf_propslot *slot;
+	size_t cap, used;
+	uint32_t gen;
+};
+/* The index starts empty for a new node (it is zeroed at first). */
+static inline void
+sgf_propidx_reset(struct sgf_propidx *x)
+{
+	x->mask = 0;
+	x->used = 0;
+	x->gen++;
+}
+/* Note a known property of the node and its last value. */
+static inline void
+sgf_propidx_known(struct sgf_propidx *x, struct sgf_prop *p,
+		  struct sgf_value *tail)
+{
+	x->mask |= (uint64_t)1 << p->pid;
+	x->kp[p->pid] = p;
+	x->kt[p->pid] = tail;
+}
+/* The node's property with identifier id (len upper-case letters; pid
+ * its pid), or NULL; *tail is then its last value. */
+struct sgf_prop *sgf_propidx_find(struct sgf_propidx *x, enum sgf_pid pid,
+				  const char *id, size_t len,
+				  struct sgf_value **tail);
+/* Note p, new to the node or found in it, with its last value.  Returns
+ * -1 when out of memory. */
+int sgf_propidx_put(struct sgf_propidx *x, struct sgf_prop *p,
+		    struct sgf_value *tail);
+void sgf_propidx_free(struct sgf_propidx *x);
+
 /* The property of n whose identifier is id's canonical form (its
  * upper-case letters, as sgf_prop_add() stores it), or NULL. */
 struct sgf_prop *sgf_prop_find(struct sgf_node *n, const char *id);

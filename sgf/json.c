@@ -200,6 +200,9 @@ struct jr {
 	uint32_t line, col;
 	size_t doc_at; /* the document's start, at doc_line:doc_col */
 	uint32_t doc_line, doc_col;
+	/* the properties of the node being read, and its last */
+	struct sgf_propidx idx;
+	struct sgf_prop *lastprop;
 };
 
 /* Line and column of s[at], scanning on from the last position asked.
@@ -685,7 +688,8 @@ json_add_value(struct jr *r, struct sgf_game *g, struct sgf_node *n,
 	if (*p) {
 		*last = sgf_prop_append(g, *p, *last, s, len);
 	} else {
-		*p = sgf_prop_add(g, n, r->k.p, s, len);
+		*p = sgf_prop_add_after(g, n, r->lastprop, r->k.p, s, len);
+		r->lastprop = *p ? *p : r->lastprop;
 		*last = *p ? (*p)->values : NULL;
 	}
 	free(fixed);
@@ -693,21 +697,25 @@ json_add_value(struct jr *r, struct sgf_game *g, struct sgf_node *n,
 }
 
 /* The values of property r->k of node n (pos at the '['); p is the
- * property if the node has it already (a repeated name: merged). */
+ * property if the node has it already (a repeated name: merged), with
+ * its last value. */
 static bool
 jr_values(struct jr *r, struct sgf_game *g, const struct sgf_limits *L,
-	  size_t node, struct sgf_node *n, struct sgf_prop *p, size_t kat)
+	  size_t node, struct sgf_node *n, struct sgf_prop *p,
+	  struct sgf_value *last, size_t kat)
 {
-	struct sgf_value *last = NULL;
 	bool full = false, had = p != NULL;
 	size_t open = r->pos;
 	int more = jr_open(r, ']');
 
 	if (!more && !p) {
-		if (!(p = sgf_prop_add(g, n, r->k.p, "", 0)))
+		p = sgf_prop_add_after(g, n, r->lastprop, r->k.p, "", 0);
+		if (!p)
 			return jr_fail(r, r->pos, "out of memory");
+		r->lastprop = p;
+		last = p->values;
 		p->off = jr_off(r, kat);
-		p->values->off = jr_off(r, open);
+		last->off = jr_off(r, open);
 	}
 	for (; more > 0; more = jr_next(r, ']')) {
 		size_t at = r->pos;
@@ -747,6 +755,8 @@ jr_values(struct jr *r, struct sgf_game *g, const struct sgf_limits *L,
 			had = true;
 		}
 	}
+	if (p && sgf_propidx_put(&r->idx, p, last) < 0)
+		return jr_fail(r, r->pos, "out of memory");
 	return more == 0;
 }
 
@@ -755,11 +765,14 @@ static bool
 jr_props(struct jr *r, struct sgf_game *g, const struct sgf_limits *L,
 	 size_t node, struct sgf_node *n)
 {
-	size_t nprops = 0;
+	size_t nprops = 0, id_len;
+	char id[SGF_MAX_ID_LEN + 1];
+	const char *k;
 	int more;
 
 	for (more = jr_open(r, '}'); more > 0; more = jr_next(r, '}')) {
 		size_t at = r->pos;
+		struct sgf_value *last = NULL;
 		struct sgf_prop *p;
 
 		if (!jr_key(r, &r->k, (size_t)-1))
@@ -788,13 +801,19 @@ jr_props(struct jr *r, struct sgf_game *g, const struct sgf_limits *L,
 				return false;
 			continue;
 		}
-		p = sgf_prop_find(n, r->k.p);
+		/* the identifier as stored: its upper-case letters */
+		for (id_len = 0, k = r->k.p; *k; k++)
+			if (is_upper((unsigned char)*k))
+				id[id_len++] = *k;
+		id[id_len] = '\0';
+		p = sgf_propidx_find(&r->idx, sgf_pid_lookup(id, id_len), id,
+				     id_len, &last);
 		if (p)
 			jr_diag(r, g, at, SGF_W_DUPLICATE_PROP, SGF_WARNING,
 				"JSON node %zu: property '%s' repeated: "
 				"values merged",
 				node, p->id);
-		if (!jr_values(r, g, L, node, n, p, at))
+		if (!jr_values(r, g, L, node, n, p, p ? last : NULL, at))
 			return false;
 	}
 	return more == 0;
@@ -817,6 +836,8 @@ jr_node(struct jr *r, struct sgf_game *g, const struct sgf_limits *L,
 	}
 	memset(n, 0, sizeof(*n));
 	n->off = jr_off(r, r->pos);
+	sgf_propidx_reset(&r->idx);
+	r->lastprop = NULL;
 	/* cJSON, and most readers, take the first of repeated names */
 	for (more = jr_open(r, '}'); more > 0; more = jr_next(r, '}')) {
 		bool ok;
@@ -1055,6 +1076,7 @@ sgf_parse_json(const char *buf, size_t len, const char *file,
 	}
 	free(r.k.p);
 	free(r.v.p);
+	sgf_propidx_free(&r.idx);
 	*games = v;
 	return (int)n;
 fail:
@@ -1063,5 +1085,6 @@ fail:
 	free(v);
 	free(r.k.p);
 	free(r.v.p);
+	sgf_propidx_free(&r.idx);
 	return -1;
 }

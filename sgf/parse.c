@@ -32,7 +32,7 @@ struct parser {
 	struct sgf_node *hint_parent, *hint_last; /* last child of a node */
 	struct sgf_prop *lastprop;
 	size_t nprops;
-	uint64_t mask; /* known pids present in cur */
+	struct sgf_propidx idx; /* cur's properties (idx.mask: known pids) */
 	int stop;
 	int done;	      /* the tree's final ')' was read */
 	const char *value_cs; /* decode each value from this charset */
@@ -133,7 +133,7 @@ new_node_slow(struct parser *ps, size_t off)
 	ps->after_pop = 0;
 	ps->lastprop = NULL;
 	ps->nprops = 0;
-	ps->mask = 0;
+	sgf_propidx_reset(&ps->idx);
 	return n;
 }
 
@@ -166,7 +166,7 @@ new_node(struct parser *ps, size_t off)
 	ps->after_pop = 0;
 	ps->lastprop = NULL;
 	ps->nprops = 0;
-	ps->mask = 0;
+	sgf_propidx_reset(&ps->idx);
 	return n;
 }
 
@@ -274,27 +274,6 @@ value_end(struct parser *ps, size_t i, int *has_esc, int *has_nul, int *warned)
 	}
 }
 
-/* Find an existing property of cur with the same identifier. */
-static struct sgf_prop *
-find_dup(struct parser *ps, enum sgf_pid pid, const char *id, size_t len)
-{
-	struct sgf_prop *p;
-
-	if (pid != SGF_P_OTHER) {
-		if (!(ps->mask & ((uint64_t)1 << pid)))
-			return NULL;
-		for (p = ps->cur->props; p; p = p->next)
-			if (p->pid == pid)
-				return p;
-		return NULL;
-	}
-	for (p = ps->cur->props; p; p = p->next)
-		if (p->pid == SGF_P_OTHER && !strncmp(p->id, id, len) &&
-		    !p->id[len])
-			return p;
-	return NULL;
-}
-
 /* Bytes that end the fast scan of a value: ']', an escape, a NUL. */
 static const unsigned char vstop[256] = {
     [0] = 1,
@@ -323,7 +302,7 @@ property_fast(struct parser *ps, size_t i)
 	if (t[k] != '[')
 		return 0;
 	pid = sgf_pid_lookup_inline((const char *)t + i, k - i);
-	if (pid == SGF_P_OTHER || (ps->mask & ((uint64_t)1 << pid)) ||
+	if (pid == SGF_P_OTHER || (ps->idx.mask & ((uint64_t)1 << pid)) ||
 	    ps->nprops >= ps->lim->max_props)
 		return 0;
 	/* one table look-up a byte; t[n] is 0, so the scan stops */
@@ -367,7 +346,7 @@ property_fast(struct parser *ps, size_t i)
 		ps->cur->props = p;
 	ps->lastprop = p;
 	ps->nprops++;
-	ps->mask |= (uint64_t)1 << pid;
+	sgf_propidx_known(&ps->idx, p, v);
 	return j + 1;
 }
 
@@ -470,7 +449,8 @@ move_node_fast(struct parser *ps, size_t i)
 	ps->in_seq = 1;
 	ps->lastprop = p;
 	ps->nprops = 1;
-	ps->mask = (uint64_t)1 << (white ? SGF_P_W : SGF_P_B);
+	sgf_propidx_reset(&ps->idx);
+	sgf_propidx_known(&ps->idx, p, p->values);
 	return i;
 }
 
@@ -538,7 +518,7 @@ property(struct parser *ps, size_t i)
 			return n;
 	}
 	pid = sgf_pid_lookup_inline(id, idlen);
-	dup = drop ? NULL : find_dup(ps, pid, id, idlen);
+	dup = drop ? NULL : sgf_propidx_find(&ps->idx, pid, id, idlen, &last);
 	p = NULL;
 	if (!drop) {
 		if (dup) {
@@ -547,11 +527,8 @@ property(struct parser *ps, size_t i)
 				      "property '%s' repeated in a node: "
 				      "values merged",
 				      id);
-			p = dup;
+			p = dup; /* its values go on after `last` */
 			nvalues = p->nvalues;
-			for (last = p->values; last && last->next;
-			     last = last->next)
-				;
 		} else {
 			if (ps->nprops >= ps->lim->max_props) {
 				sgf_game_diag(ps->g, SGF_E_LIMIT, SGF_ERROR,
@@ -671,10 +648,12 @@ property(struct parser *ps, size_t i)
 			ps->cur->props = p;
 		ps->lastprop = p;
 		ps->nprops++;
-		if (pid != SGF_P_OTHER)
-			ps->mask |= (uint64_t)1 << pid;
+		if (sgf_propidx_put(&ps->idx, p, last) < 0)
+			nomem(ps, start);
 	} else if (dup) {
 		dup->nvalues = nvalues;
+		if (sgf_propidx_put(&ps->idx, dup, last) < 0)
+			nomem(ps, start);
 	}
 	return i;
 }
@@ -875,6 +854,7 @@ parse_into(struct sgf_game *g, unsigned char *t, size_t n, unsigned flags,
 	ps.lim = &gx(g)->lim;
 	parse_text(&ps, flags);
 	free(ps.stack);
+	sgf_propidx_free(&ps.idx);
 }
 
 void

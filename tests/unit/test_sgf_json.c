@@ -504,6 +504,62 @@ offsets_give_positions_in_the_file(void)
 	free(w);
 }
 
+/* As in SGF: repeated names merge into the property of their own node,
+ * in order, however many the node has (3,000 names, two repeated, AB
+ * three times), and a second node with the same names is not a repeat. */
+static void
+many_properties_and_repeats_merge_in_their_node(void)
+{
+	size_t cap = 2 * 3000 * 24 + 4096, n = 0;
+	char *t = malloc(cap);
+	struct sgf_game **w = NULL;
+	const struct sgf_prop *p;
+	const struct sgf_node *nd;
+	int m, k, node, np;
+
+	if (!t)
+		return;
+	n += (size_t)sprintf(t + n, "{\"nodes\":[");
+	for (node = 0; node < 2; node++) {
+		n += (size_t)sprintf(t + n, "%s\"props\":{\"AB\":[\"aa\"]",
+				     node ? ",{\"parent\":0," : "{");
+		for (k = 0; k < 3000; k++)
+			n += (size_t)sprintf(
+			    t + n, ",\"X%c%c%c\":[\"%d\"]", 'A' + k / 676 % 26,
+			    'A' + k / 26 % 26, 'A' + k % 26, k);
+		n += (size_t)sprintf(t + n,
+				     ",\"AB\":[\"bb\"],\"XAAA\":[\"again\"],"
+				     "\"XELJ\":[\"z2\"],\"AB\":[\"cc\"]}}");
+	}
+	n += (size_t)sprintf(t + n, "]}");
+	m = sgf_parse_json(t, n, "many.json", NULL, &w);
+	CHECK_INT(m, 1);
+	if (m == 1) {
+		CHECK_INT(w[0]->nerrors, 0);
+		CHECK_INT(w[0]->nwarnings, 2 * 4);
+		CHECK_INT(w[0]->nnodes, 2);
+		for (node = 0, nd = w[0]->root; nd && node < 2;
+		     node++, nd = nd->child) {
+			for (np = 0, p = nd->props; p; p = p->next)
+				np++;
+			CHECK_INT(np, 1 + 3000);
+			p = sgf_node_prop_id(nd, "AB");
+			CHECK(p && p->nvalues == 3);
+			if (p && p->nvalues == 3)
+				CHECK_STR(p->values->next->next->s, "cc");
+			p = sgf_node_prop_id(nd, "XAAA");
+			CHECK(p && p->nvalues == 2);
+			if (p && p->nvalues == 2)
+				CHECK_STR(p->values->next->s, "again");
+			p = sgf_node_prop_id(nd, "XELJ");
+			CHECK(p && p->nvalues == 2);
+		}
+		sgf_game_free(w[0]);
+	}
+	free(w);
+	free(t);
+}
+
 int
 main(void)
 {
@@ -518,5 +574,6 @@ main(void)
 	RUN(any_member_order_and_every_escape);
 	RUN(bad_json_is_refused_at_its_byte);
 	RUN(offsets_give_positions_in_the_file);
+	RUN(many_properties_and_repeats_merge_in_their_node);
 	return UNIT_DONE();
 }

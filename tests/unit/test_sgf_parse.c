@@ -731,6 +731,69 @@ sgfc_test_file_gives_sensible_diagnostics(void)
 	free(buf);
 }
 
+/* Repeated identifiers merge into the property of their own node, in
+ * order, however many the node has: 3,000 identifiers we do not know
+ * (the index of a node's properties grows past its first table), two
+ * of them repeated, AB three times, then a node with the same
+ * identifiers, which are not repeats of the first node's. */
+static void
+many_properties_and_repeats_merge_in_their_node(void)
+{
+	size_t cap = 2 * 3000 * 16 + 4096, n = 0;
+	char *t = malloc(cap);
+	struct sgf_game **w = NULL;
+	const struct sgf_prop *p;
+	const struct sgf_value *v;
+	int m, k, node, np;
+
+	if (!t)
+		return;
+	n += (size_t)sprintf(t + n, "(");
+	for (node = 0; node < 2; node++) {
+		n += (size_t)sprintf(t + n, ";AB[aa]");
+		for (k = 0; k < 3000; k++)
+			n += (size_t)sprintf(
+			    t + n, "X%c%c%c[%d]", 'A' + k / 676 % 26,
+			    'A' + k / 26 % 26, 'A' + k % 26, k);
+		/* XELJ is k = 2999 */
+		n += (size_t)sprintf(t + n, "AB[bb]XAAA[again]XELJ[z2]AB[cc]");
+	}
+	n += (size_t)sprintf(t + n, ")");
+	m = sgf_parse_all(t, n, "many.sgf", NULL, &w);
+	CHECK_INT(m, 1);
+	if (m == 1) {
+		const struct sgf_node *nd = w[0]->root;
+		CHECK_INT(w[0]->nerrors, 0);
+		CHECK_INT(w[0]->nwarnings, 2 * 4); /* 4 repeats a node */
+		for (node = 0; nd && node < 2; node++, nd = nd->child) {
+			for (np = 0, p = nd->props; p; p = p->next)
+				np++;
+			CHECK_INT(np, 1 + 3000);
+			p = sgf_node_prop_id(nd, "AB");
+			CHECK(p && p->nvalues == 3);
+			if (p) {
+				v = p->values;
+				CHECK_STR(v->s, "aa");
+				CHECK_STR(v->next->s, "bb");
+				CHECK_STR(v->next->next->s, "cc");
+			}
+			p = sgf_node_prop_id(nd, "XAAA");
+			CHECK(p && p->nvalues == 2);
+			if (p) {
+				CHECK_STR(p->values->s, "0");
+				CHECK_STR(p->values->next->s, "again");
+			}
+			p = sgf_node_prop_id(nd, "XELJ");
+			CHECK(p && p->nvalues == 2);
+			if (p)
+				CHECK_STR(p->values->next->s, "z2");
+		}
+		sgf_game_free(w[0]);
+	}
+	free(w);
+	free(t);
+}
+
 int
 main(void)
 {
@@ -755,5 +818,6 @@ main(void)
 	RUN(reader_inflates_gzip_members_and_prepended_bytes);
 	RUN(reader_read_gives_the_inflated_bytes);
 	RUN(sgfc_test_file_gives_sensible_diagnostics);
+	RUN(many_properties_and_repeats_merge_in_their_node);
 	return UNIT_DONE();
 }
