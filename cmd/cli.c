@@ -1130,6 +1130,15 @@ cut:
 	return 1;
 }
 
+/* A game over --max-game-bytes starts at pos: where it is reported. */
+static void
+skip_mark(struct src *s)
+{
+	s->skip_line = s->line;
+	s->skip_col = src_col(s);
+	s->skip_offset = s->offset + s->pos;
+}
+
 /* The chunk standing for a game over --max-game-bytes, which started at
  * line:col, byte `offset` of the input: empty and flagged, so that it is
  * an error of its own game, as in SGF. */
@@ -1169,11 +1178,8 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 		if (cut < 0)
 			return 0;
 		if (cut > 0 && (skipping || e - start > max)) {
-			if (!skipping) {
-				s->skip_line = s->line;
-				s->skip_col = src_col(s);
-				s->skip_offset = s->offset + start;
-			}
+			if (!skipping) /* (start is pos) */
+				skip_mark(s);
 			src_advance(s, e);
 			if (too_big_chunk(s, ch, s->skip_line, s->skip_col,
 					  s->skip_offset) < 0)
@@ -1227,9 +1233,7 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 				return 1;
 			}
 			s->jskip = true;
-			s->skip_line = s->line;
-			s->skip_col = src_col(s);
-			s->skip_offset = s->offset + s->pos;
+			skip_mark(s);
 			s->jnl = 0;
 			continue; /* scan what is held before reading more */
 		}

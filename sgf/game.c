@@ -242,58 +242,52 @@ sgf_game_diag_at(struct sgf_game *g, enum sgf_code code, enum sgf_severity sev,
 	va_end(ap);
 }
 
+void
+sgf_text_linecol(const char *t, size_t from, size_t to, uint32_t *line,
+		 uint32_t *col)
+{
+	uint32_t l = *line, c = *col; /* (t may alias them, for all C knows) */
+
+	for (size_t i = from; i < to; i++)
+		if (t[i] == '\n') {
+			l++;
+			c = 1;
+		} else if ((t[i] & 0xC0) != 0x80) {
+			c++;
+		}
+	*line = l;
+	*col = c;
+}
+
 /* Line and column of `off`, scanning forward from the cached position
  * when the offsets come in increasing order (the parser's case). */
 static void
 linecol_cached(struct sgf_game *g, uint32_t off, uint32_t *line, uint32_t *col)
 {
 	struct game_x *x = gx(g);
-	const unsigned char *t = (const unsigned char *)g->text;
-	uint32_t i, l, c;
 
 	if (off > g->text_len)
 		off = (uint32_t)g->text_len;
-	if (off >= x->lc_off && x->lc_line) {
-		i = x->lc_off;
-		l = x->lc_line;
-		c = x->lc_col;
-	} else {
-		i = 0;
-		l = 1;
-		c = 1;
+	if (off < x->lc_off || !x->lc_line) {
+		x->lc_off = 0;
+		x->lc_line = 1;
+		x->lc_col = 1;
 	}
-	for (; i < off; i++) {
-		if (t[i] == '\n') {
-			l++;
-			c = 1;
-		} else if ((t[i] & 0xC0) != 0x80) {
-			c++;
-		}
-	}
+	sgf_text_linecol(g->text, x->lc_off, off, &x->lc_line, &x->lc_col);
 	x->lc_off = off;
-	x->lc_line = l;
-	x->lc_col = c;
-	*line = (uint32_t)g->line + l - 1;
-	*col = l == 1 ? c + x->col0 - 1 : c;
+	*line = (uint32_t)g->line + x->lc_line - 1;
+	*col = x->lc_line == 1 ? x->lc_col + x->col0 - 1 : x->lc_col;
 }
 
 void
 sgf_game_linecol(const struct sgf_game *g, uint32_t off, uint32_t *line,
 		 uint32_t *col)
 {
-	const unsigned char *t = (const unsigned char *)g->text;
-	uint32_t i, l = 1, c = 1;
+	uint32_t l = 1, c = 1;
 
 	if (off > g->text_len)
 		off = (uint32_t)g->text_len;
-	for (i = 0; i < off; i++) {
-		if (t[i] == '\n') {
-			l++;
-			c = 1;
-		} else if ((t[i] & 0xC0) != 0x80) {
-			c++;
-		}
-	}
+	sgf_text_linecol(g->text, 0, off, &l, &c);
 	*line = (uint32_t)g->line + l - 1;
 	*col = l == 1 ? c + gx(g)->col0 - 1 : c;
 }
@@ -370,10 +364,8 @@ sgf_node_add(struct sgf_game *g, struct sgf_node *parent)
 	return n;
 }
 
-/* Canonical form of an identifier: its upper-case letters, into buf
- * (SGF_MAX_ID_LEN + 1 bytes); returns their number. */
-static size_t
-canon_letters(const char *id, char *buf)
+size_t
+sgf_canon_letters(const char *id, char *buf)
 {
 	size_t n = 0;
 
@@ -388,7 +380,7 @@ static const char *
 canon_id(struct sgf_game *g, const char *id, enum sgf_pid *pid)
 {
 	char buf[SGF_MAX_ID_LEN + 1];
-	size_t n = canon_letters(id, buf);
+	size_t n = sgf_canon_letters(id, buf);
 
 	*pid = sgf_pid_lookup(buf, n);
 	if (*pid != SGF_P_OTHER)
@@ -560,7 +552,7 @@ sgf_prop_find(struct sgf_node *n, const char *id)
 {
 	char buf[SGF_MAX_ID_LEN + 1];
 
-	canon_letters(id, buf);
+	sgf_canon_letters(id, buf);
 	for (struct sgf_prop *p = n->props; p; p = p->next)
 		if (!strcmp(p->id, buf))
 			return p;
@@ -596,6 +588,16 @@ sgf_prop_remove(struct sgf_node *n, struct sgf_prop *p)
 /* ------------------------------------------------------------------
  * Queries.
  */
+struct sgf_node *
+sgf_node_next(const struct sgf_node *n)
+{
+	if (n->child)
+		return n->child;
+	while (n && !n->next)
+		n = n->parent;
+	return n ? n->next : NULL;
+}
+
 const struct sgf_prop *
 sgf_node_prop(const struct sgf_node *n, enum sgf_pid pid)
 {

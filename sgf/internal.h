@@ -179,6 +179,14 @@ sgf_pid_lookup_inline(const char *id, size_t len)
 }
 
 /* game.c */
+/* Count lines and columns over t[from, to), going on from *line:*col
+ * at t[from]: a column is a character, not each byte of its UTF-8. */
+void sgf_text_linecol(const char *t, size_t from, size_t to, uint32_t *line,
+		      uint32_t *col);
+/* The canonical form of an identifier, as properties store it: its
+ * upper-case letters (at most SGF_MAX_ID_LEN), into buf (SGF_MAX_ID_LEN
+ * + 1 bytes).  Returns their number. */
+size_t sgf_canon_letters(const char *id, char *buf);
 struct sgf_game *sgf_game_new_lim(const char *file, unsigned index,
 				  const struct sgf_limits *lim);
 /* Add a diagnostic with a position already known. */

@@ -219,12 +219,8 @@ jr_linecol(struct jr *r, size_t at, uint32_t *line, uint32_t *col)
 		r->line = doc ? r->doc_line : 1;
 		r->col = doc ? r->doc_col : 1;
 	}
-	/* columns count characters, as in SGF: not UTF-8's later bytes */
-	for (; r->lc_at < at; r->lc_at++)
-		if (r->s[r->lc_at] == '\n')
-			r->line++, r->col = 1;
-		else if ((r->s[r->lc_at] & 0xC0) != 0x80)
-			r->col++;
+	sgf_text_linecol(r->s, r->lc_at, at, &r->line, &r->col);
+	r->lc_at = at;
 	*line = r->line;
 	*col = r->col;
 }
@@ -688,8 +684,8 @@ json_add_value(struct jr *r, struct sgf_game *g, struct sgf_node *n,
 	if (*p) {
 		*last = sgf_prop_append(g, *p, *last, s, len);
 	} else {
-		*p = sgf_prop_add_after(g, n, r->lastprop, r->k.p, s, len);
-		r->lastprop = *p ? *p : r->lastprop;
+		*p = r->lastprop =
+		    sgf_prop_add_after(g, n, r->lastprop, r->k.p, s, len);
 		*last = *p ? (*p)->values : NULL;
 	}
 	free(fixed);
@@ -767,7 +763,6 @@ jr_props(struct jr *r, struct sgf_game *g, const struct sgf_limits *L,
 {
 	size_t nprops = 0, id_len;
 	char id[SGF_MAX_ID_LEN + 1];
-	const char *k;
 	int more;
 
 	for (more = jr_open(r, '}'); more > 0; more = jr_next(r, '}')) {
@@ -801,11 +796,7 @@ jr_props(struct jr *r, struct sgf_game *g, const struct sgf_limits *L,
 				return false;
 			continue;
 		}
-		/* the identifier as stored: its upper-case letters */
-		for (id_len = 0, k = r->k.p; *k; k++)
-			if (is_upper((unsigned char)*k))
-				id[id_len++] = *k;
-		id[id_len] = '\0';
+		id_len = sgf_canon_letters(r->k.p, id);
 		p = sgf_propidx_find(&r->idx, sgf_pid_lookup(id, id_len), id,
 				     id_len, &last);
 		if (p)
@@ -813,7 +804,7 @@ jr_props(struct jr *r, struct sgf_game *g, const struct sgf_limits *L,
 				"JSON node %zu: property '%s' repeated: "
 				"values merged",
 				node, p->id);
-		if (!jr_values(r, g, L, node, n, p, p ? last : NULL, at))
+		if (!jr_values(r, g, L, node, n, p, last, at))
 			return false;
 	}
 	return more == 0;

@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "fmt_internal.h"
+#include "internal.h"
 
 #define OGS_MAX_BYTES (16u << 20)
 
@@ -218,14 +219,11 @@ sgf_read_ogs(const char *buf, size_t len, const char *file)
 	doc = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
 	if (!doc) {
 		uint32_t line = 1, col = 1;
-		for (const char *p = buf; end && p < end && p < buf + len; p++)
-			if (*p == '\n')
-				line++, col = 1;
-			else
-				col++;
-		fmt_error(g, 1, "expected an online-go.com game (JSON)");
-		g->diags->line = line;
-		g->diags->col = col;
+		if (end && end >= buf && end <= buf + len)
+			sgf_text_linecol(buf, 0, (size_t)(end - buf), &line,
+					 &col);
+		sgf_game_diag_at(g, SGF_E_FORMAT, SGF_ERROR, line, col,
+				 "expected an online-go.com game (JSON)");
 		return g;
 	}
 	d = item(doc, "gamedata");

@@ -293,6 +293,12 @@ void sgf_game_relocate(struct sgf_game *g, uint64_t line, uint32_t col);
 /* ---------------------------------------------------------------------
  * Queries.
  */
+/* The node after n in preorder (n's first child, else the next
+ * variation of n or of its nearest ancestor that has one), NULL after
+ * the last: `for (n = g->root; n; n = sgf_node_next(n))` visits every
+ * node, main line first, without recursion.  (Not const, as strchr:
+ * the caller's game may be writable.) */
+struct sgf_node *sgf_node_next(const struct sgf_node *n);
 const struct sgf_prop *sgf_node_prop(const struct sgf_node *n,
 				     enum sgf_pid pid);
 const struct sgf_prop *sgf_node_prop_id(const struct sgf_node *n,
@@ -350,14 +356,17 @@ int sgf_write_sgf(FILE *out, const struct sgf_game *g, unsigned flags);
  * man/sgfkit.1, "JSON FORMAT".  Returns 0, or -1 on a write error (errno
  * as the stream left it) or when out of memory. */
 int sgf_write_json(FILE *out, const struct sgf_game *g);
-/* Read games back from that JSON (one document, or JSON Lines) into a
- * malloc'd array of games (*games, freed by the caller with each game).
- * lim (NULL: the defaults) bounds nodes, properties, values and value
- * length as for SGF.  A document that is not JSON is a game of its own
- * with an error at the line and column of buf where it breaks (1-based;
- * other errors concern a whole document and have line 0), and reading
- * goes on at the next line that starts with '{'.  Returns the number of
- * games, or -1 when out of memory. */
+/* Read games back from that JSON (one document after another, JSON
+ * Lines or printed over many lines) into a malloc'd array of games
+ * (*games, freed by the caller with each game).  lim (NULL: the
+ * defaults) bounds nodes, properties, values and value length as for
+ * SGF.  Every position (diagnostics, and sgf_game_linecol() of a node,
+ * property or value: each game keeps its document as g->text) is a
+ * line and column of buf; sgf_game_relocate() moves them when buf is
+ * part of a file.  A document that is not JSON is a game of its own
+ * with one error, where it breaks, and reading goes on at the next line
+ * that starts with '{'.  Returns the number of games, or -1 when out of
+ * memory. */
 int sgf_parse_json(const char *buf, size_t len, const char *file,
 		   const struct sgf_limits *lim, struct sgf_game ***games);
 

@@ -150,7 +150,7 @@ sgf_transform(struct sgf_game *g, int sym, const char **why)
 		return -1;
 	}
 	/* walk every node without recursion */
-	for (n = g->root; n;) {
+	for (n = g->root; n; n = sgf_node_next(n)) {
 		for (struct sgf_prop *p = n->props; p; p = p->next) {
 			enum kind k = kind_of(p);
 			if (k == K_NONE)
@@ -160,14 +160,6 @@ sgf_transform(struct sgf_game *g, int sym, const char **why)
 					*why = "malformed point";
 					return -1;
 				}
-		}
-		if (n->child) {
-			n = n->child;
-		} else {
-			while (n && !n->next)
-				n = n->parent;
-			if (n)
-				n = n->next;
 		}
 	}
 	if ((sym & 1) && cols != rows) {

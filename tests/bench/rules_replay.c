@@ -51,14 +51,7 @@ count_moves(const struct sgf_game *g)
 	while (n) {
 		if (sgf_node_prop(n, SGF_P_B) || sgf_node_prop(n, SGF_P_W))
 			moves++;
-		if (n->child) {
-			n = n->child;
-			continue;
-		}
-		while (n && !n->next)
-			n = n->parent;
-		if (n)
-			n = n->next;
+		n = sgf_node_next(n);
 	}
 	return moves;
 }

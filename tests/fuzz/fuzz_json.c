@@ -53,14 +53,7 @@ check_offsets(const struct sgf_game *g)
 				     g->text[v->off] != '['))
 					abort();
 		}
-		if (n->child) {
-			n = n->child;
-			continue;
-		}
-		while (n && !n->next)
-			n = n->parent;
-		if (n)
-			n = n->next;
+		n = sgf_node_next(n);
 	}
 }
 

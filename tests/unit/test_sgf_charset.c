@@ -51,14 +51,7 @@ has_value(const struct sgf_game *g, const char *id, const char *want)
 		for (v = p ? p->values : NULL; v; v = v->next)
 			if (!strcmp(v->s, want))
 				return 1;
-		if (n->child) {
-			n = n->child;
-		} else {
-			while (n && !n->next)
-				n = n->parent;
-			if (n)
-				n = n->next;
-		}
+		n = sgf_node_next(n);
 	}
 	fprintf(stderr, "%s: no %s[%s]\n", g->file, id, want);
 	return 0;
