@@ -422,6 +422,18 @@ sgf_charset_to_utf8(const char *cs, const char *in, size_t len, size_t *outlen,
 		used = (size_t)(op - out);
 	}
 	out[used] = 0;
+	/* glibc's UCS-4 decoder passes code points up to 0x7FFFFFFF, and
+	 * its UTF-8 encoder writes those past U+10FFFF as 4- to 6-byte
+	 * sequences that are not UTF-8: every value we hand on must be,
+	 * so such a character is U+FFFD like any other bad input. */
+	if (sgf_utf8_valid((const unsigned char *)out, used) != used) {
+		size_t more;
+		char *fixed = utf8_repair(out, used, outlen, &more);
+
+		free(out);
+		*nbad += more;
+		return fixed;
+	}
 	*outlen = used;
 	return out;
 }

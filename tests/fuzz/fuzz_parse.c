@@ -5,16 +5,30 @@
  * as JSON, and the SGF read back: none of it may crash, leak or hang.
  * The written SGF must read back without errors (the writer only makes
  * valid SGF) and with the same number of nodes, and the JSON must read
- * back to the same SGF.
+ * back to the same SGF.  Every value is UTF-8, as sgf.h promises,
+ * whatever charset the input declared.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "sgf/internal.h" /* sgf_utf8_valid */
 #include "sgf/sgf.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void
+values_are_utf8(const struct sgf_game *g)
+{
+	for (const struct sgf_node *n = g->root; n; n = sgf_node_next(n))
+		for (const struct sgf_prop *p = n->props; p; p = p->next)
+			for (const struct sgf_value *v = p->values; v;
+			     v = v->next)
+				if (sgf_utf8_valid((const unsigned char *)v->s,
+						   v->len) != v->len)
+					abort();
+}
 
 /* g written as JSON must read back to the same compact SGF. */
 static void
@@ -67,6 +81,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		if (!g)
 			continue;
+		values_are_utf8(g);
 		f = open_memstream(&out, &len);
 		sgf_write_sgf(f, g, 0);
 		fclose(f);

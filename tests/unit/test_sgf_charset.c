@@ -292,6 +292,44 @@ escaped_high_bytes_are_decoded(void)
 	}
 }
 
+/* iconv's UTF-8 is not always UTF-8: glibc decodes UCS-4 up to
+ * 0x7FFFFFFF and encodes what is past U+10FFFF as 4- to 6-byte
+ * sequences.  They are bad characters like any other (a fuzzer find:
+ * the JSON writer made them U+FFFD, so SGF -> JSON -> SGF changed). */
+#define R2 "\xef\xbf\xbd\xef\xbf\xbd"
+#define R4 R2 R2
+static void
+decoded_text_is_always_utf8(void)
+{
+	static const struct {
+		const char *in;
+		size_t len;
+		const char *want;
+		size_t nbad;
+	} cases[] = {
+	    /* U+110000 as F4 90 80 80: four bad bytes, as a UTF-8
+	     * decoder counts them (Unicode's maximal subparts) */
+	    {"\0\x11\0\0\0\0\0A", 8, R4 "A", 4},
+	    /* 0x7FFFFFFF as six bytes, then U+4E2D */
+	    {"\x7f\xff\xff\xff\0\0\x4e\x2d", 8, R4 R2 "\xe4\xb8\xad", 6},
+	    {"\0\x10\xff\xff", 4, "\xf4\x8f\xbf\xbf", 0}, /* U+10FFFF */
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		size_t outlen = 0, nbad = 0;
+		char *u = sgf_charset_to_utf8("UCS-4", cases[i].in,
+					      cases[i].len, &outlen, &nbad);
+
+		CHECK(u != NULL);
+		if (!u)
+			continue;
+		CHECK_INT(sgf_utf8_valid((const unsigned char *)u, outlen),
+			  outlen);
+		CHECK_STR(u, cases[i].want);
+		CHECK_INT(nbad, cases[i].nbad);
+		free(u);
+	}
+}
+
 /* The validator skips ASCII a word at a time: a bad or multi-byte
  * sequence is found wherever it falls against the 8-byte steps, and a
  * read never goes past len. */
@@ -332,5 +370,6 @@ main(void)
 	RUN(utf16_declared_8bit_values_come_out_as_utf8);
 	RUN(escaped_high_bytes_are_decoded);
 	RUN(utf8_validator_finds_bad_bytes_at_every_offset);
+	RUN(decoded_text_is_always_utf8);
 	return UNIT_DONE();
 }
