@@ -125,6 +125,24 @@ starts(const char *s, const char *p)
 	return strncasecmp(s, p, n) == 0 ? n : 0;
 }
 
+/* A komi at s: an optional sign, digits, a point and digits (what
+ * KataGo writes; strtod alone would also take "nan", "inf" and "0x10").
+ * Returns the end, with *k set, or NULL. */
+static const char *
+komi_at(const char *s, double *k)
+{
+	const char *q = s + (*s == '-' || *s == '+');
+	char *end;
+
+	if (!isdigit((unsigned char)*q))
+		return NULL;
+	q += strspn(q, "0123456789");
+	if (*q == '.')
+		q += 1 + strspn(q + 1, "0123456789");
+	*k = strtod(s, &end);
+	return end == q && *k >= -1000 && *k <= 1000 ? q : NULL;
+}
+
 /* KataGo's compact form, e.g. "koPOSITIONALscoreAREAtaxNONEsui1whbN",
  * with optional "button1", "fpok1", "komi7.5".  Returns 0 or -1. */
 static int
@@ -139,9 +157,9 @@ parse_compact(struct rules *r, const char *s)
 	r->long_cycle_void = false;
 	while (*s) {
 		if ((n = starts(s, "komi"))) {
-			char *end;
-			double k = strtod(s + n, &end);
-			if (end == s + n || k < -1000 || k > 1000)
+			double k;
+			const char *end = komi_at(s + n, &k);
+			if (!end)
 				return -1;
 			r->komi = k;
 			s = end;
@@ -263,9 +281,8 @@ parse_json(struct rules *r, const char *s)
 			    : starts(v, "N") ? RULES_HB_N
 					     : RULES_HB_NONE;
 	if ((v = json_value(s, "komi"))) {
-		char *end;
-		double k = strtod(v, &end);
-		if (end != v && k > -1000 && k < 1000)
+		double k;
+		if (komi_at(v, &k))
 			r->komi = k;
 	}
 	r->long_cycle_void = r->ko == RULES_KO_SIMPLE;

@@ -222,6 +222,17 @@ sgf_utf8_valid(const unsigned char *s, size_t len)
 	return len;
 }
 
+size_t
+sgf_utf8_char_len(const char *s, size_t n)
+{
+	unsigned char c = (unsigned char)s[0];
+	size_t k = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+
+	return n && k <= n && sgf_utf8_valid((const unsigned char *)s, k) == k
+		   ? k
+		   : 0;
+}
+
 /* Length of the maximal subpart of an ill-formed sequence at s[0]: a
  * truncated but otherwise valid prefix counts as one bad character, as
  * Unicode recommends (and as most decoders do). */

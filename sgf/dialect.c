@@ -16,6 +16,7 @@
 #include "fmt_internal.h"
 #include "formats.h"
 #include "gameinfo.h"
+#include "internal.h"
 
 static void
 report(struct sgf_dialect_report *rep, unsigned bit, const char *fmt, ...)
@@ -57,8 +58,7 @@ copy(char *dst, size_t n, const char *s)
 int
 sgf_komi_text(const char *s, double *komi)
 {
-	const char *p;
-	char *end;
+	const char *p, *end;
 	double v;
 
 	for (p = s; *p && !isdigit((unsigned char)*p); p++)
@@ -70,7 +70,8 @@ sgf_komi_text(const char *s, double *komi)
 		}
 		return -1;
 	}
-	v = strtod(p, &end);
+	if (!(end = sgf_decimal(p, &v)))
+		return -1;
 	if (!strncmp(end, "目半", strlen("目半")) ||
 	    !strncmp(end, "집반", strlen("집반")) ||
 	    !strncmp(end, "집 반", strlen("집 반")) ||
@@ -241,6 +242,20 @@ standard_result(const char *s)
 	}
 }
 
+/* "B+2,5": a margin with a decimal comma, and nothing else odd. */
+static bool
+is_comma_result(const char *s)
+{
+	if ((s[0] != 'B' && s[0] != 'W') || s[1] != '+')
+		return false;
+	s += 2;
+	if (!isdigit((unsigned char)*s))
+		return false;
+	s += strspn(s, "0123456789");
+	return *s == ',' && isdigit((unsigned char)s[1]) &&
+	       !s[1 + strspn(s + 1, "0123456789")];
+}
+
 /* KM, then RE, with the interpretation of gameinfo.c. */
 static int
 fix_komi_result(struct sgf_game *g, unsigned which,
@@ -253,21 +268,13 @@ fix_komi_result(struct sgf_game *g, unsigned which,
 
 	sgf_gameinfo(g, &gi);
 	p = root_prop(g, "KM");
-	if ((which & SGF_FIX_KOMI) && p && gi.has_komi) {
-		char *end;
-		double plain = strtod(p->values->s, &end);
-		if (fabs(plain - gi.komi) > 1e-9) {
-			copy(raw, sizeof(raw), p->values->s);
-			fmt_number(gi.komi, buf, sizeof(buf));
-			sgf_prop_set(g, g->root, "KM", buf, strlen(buf));
-			report(rep, SGF_FIX_KOMI,
-			       "KM[%s] is %s: written KM[%s]", raw,
-			       fabs(plain) >= 100
-				   ? "komi in hundredths (Fox)"
-				   : "komi in stones (zi, Chinese)",
-			       buf);
-			fixes++;
-		}
+	if ((which & SGF_FIX_KOMI) && p && gi.has_komi && gi.komi_form) {
+		copy(raw, sizeof(raw), p->values->s);
+		fmt_number(gi.komi, buf, sizeof(buf));
+		sgf_prop_set(g, g->root, "KM", buf, strlen(buf));
+		report(rep, SGF_FIX_KOMI, "KM[%s] is %s: written KM[%s]", raw,
+		       gi.komi_form, buf);
+		fixes++;
 	}
 	p = root_prop(g, "RE");
 	if (p && gi.result_raw && gi.result.kind != SGF_RES_UNKNOWN &&
@@ -287,7 +294,9 @@ fix_komi_result(struct sgf_game *g, unsigned which,
 			       zi ? SGF_FIX_ZI_RESULT : SGF_FIX_RESULT_TEXT,
 			       "RE[%s] is %s: written RE[%s]", raw,
 			       zi ? "a margin in stones (zi)"
-				  : "a result in words",
+			       : is_comma_result(raw)
+				   ? "written with a decimal comma"
+				   : "a result in words",
 			       buf);
 			fixes++;
 		}

@@ -537,8 +537,11 @@ fmt_result_text(const char *s, char *out, size_t n)
 	/* the first number after the winner's name is the margin */
 	for (p = first; *p; p++) {
 		if (isdigit((unsigned char)*p)) {
-			char *end;
-			margin = strtod(p, &end);
+			const char *end = sgf_decimal(p, &margin);
+			if (!end) {
+				margin = -1;
+				break;
+			}
 			if (!strncmp(end, "目半", strlen("目半")) ||
 			    !strncmp(end, "집반", strlen("집반")) ||
 			    !strncmp(end, "집 반", strlen("집 반")))

@@ -17,6 +17,7 @@
 
 #include "formats.h"
 #include "gameinfo.h"
+#include "internal.h"
 
 static void
 note(struct sgf_gameinfo *gi, const char *fmt, ...)
@@ -30,9 +31,8 @@ note(struct sgf_gameinfo *gi, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* strtod that accepts only a whole trimmed number. */
-static int
-parse_number(const char *s, double *v)
+int
+sgf_real(const char *s, double *v)
 {
 	char *end;
 
@@ -67,11 +67,43 @@ parse_number(const char *s, double *v)
 			return fabs(*v) > 1e6 ? -1 : 0;
 		}
 	}
+	/* Longer spellings ("7.500000000000000") go to strtod, but only
+	 * SGF's Real: strtod would also take "0x10", "1e1", "inf" or
+	 * "nan", which no record means as a number. */
+	for (const char *q = s + (*s == '-' || *s == '+'); *q; q++)
+		if (!isdigit((unsigned char)*q) && *q != '.' &&
+		    !isspace((unsigned char)*q))
+			return -1;
 	*v = strtod(s, &end);
 	while (isspace((unsigned char)*end))
 		end++;
-	/* inf, nan and 1e400 are not komi or margins anyone played */
 	return *end || !isfinite(*v) || fabs(*v) > 1e6 ? -1 : 0;
+}
+
+/* sgf_real(), also taking a decimal comma ("6,5"): editors that
+ * print with the user's locale write it (q5Go under a Polish locale
+ * wrote KM[6,5]).  Sets *comma when it was one. */
+static int
+parse_real(const char *s, double *v, bool *comma)
+{
+	const char *c = strchr(s, ',');
+	char buf[64];
+	size_t n = strlen(s);
+
+	*comma = false;
+	if (sgf_real(s, v) == 0)
+		return 0;
+	/* one comma between digits, and no point */
+	if (!c || strchr(c + 1, ',') || strchr(s, '.') || n >= sizeof(buf) ||
+	    c == s || !isdigit((unsigned char)c[-1]) ||
+	    !isdigit((unsigned char)c[1]))
+		return -1;
+	memcpy(buf, s, n + 1);
+	buf[c - s] = '.';
+	if (sgf_real(buf, v) < 0)
+		return -1;
+	*comma = true;
+	return 0;
 }
 
 /* A quarter value such as 3.75 or 0.25: Chinese results in zi. */
@@ -99,18 +131,36 @@ find(const char *s, const char *needle)
 	return strstr(s, needle);
 }
 
+const char *
+sgf_decimal(const char *p, double *v)
+{
+	const char *q = p;
+	char buf[32];
+
+	if (!isdigit((unsigned char)*p))
+		return NULL;
+	q += strspn(q, "0123456789");
+	if (*q == '.' && isdigit((unsigned char)q[1]))
+		q += 1 + strspn(q + 1, "0123456789");
+	/* "1e999", "0x10", "2.5.1": not a number anyone wrote in a result */
+	if ((size_t)(q - p) >= sizeof(buf) || isalnum((unsigned char)*q) ||
+	    (*q == '.' && isdigit((unsigned char)q[1])))
+		return NULL;
+	memcpy(buf, p, (size_t)(q - p));
+	buf[q - p] = 0;
+	*v = strtod(buf, NULL);
+	return *v > 1e6 ? NULL : q;
+}
+
 /* The first decimal number in s (ASCII digits), or -1 if none. */
 static int
 first_number(const char *s, double *v)
 {
 	const char *p;
 
-	for (p = s; *p; p++) {
-		if (isdigit((unsigned char)*p)) {
-			*v = strtod(p, NULL);
-			return 0;
-		}
-	}
+	for (p = s; *p; p++)
+		if (isdigit((unsigned char)*p))
+			return sgf_decimal(p, v) ? 0 : -1;
 	return -1;
 }
 
@@ -197,6 +247,7 @@ sgf_result_parse(const char *s, struct sgf_result *r)
 	char buf[64];
 	size_t n;
 	const char *m;
+	bool comma;
 
 	memset(r, 0, sizeof(*r));
 	r->kind = SGF_RES_UNKNOWN;
@@ -241,7 +292,7 @@ sgf_result_parse(const char *s, struct sgf_result *r)
 	}
 	/* a number (tested first: it is none of the words below) */
 	if (((*m >= '0' && *m <= '9') || *m == '.') &&
-	    parse_number(m, &r->margin) == 0 && r->margin >= 0)
+	    parse_real(m, &r->margin, &comma) == 0 && r->margin >= 0)
 		return score_result(r);
 	if (!strcasecmp(m, "R") || !strcasecmp(m, "Resign") ||
 	    !strcasecmp(m, "Resignation")) {
@@ -256,7 +307,7 @@ sgf_result_parse(const char *s, struct sgf_result *r)
 		r->kind = SGF_RES_FORFEIT;
 		return 0;
 	}
-	if (parse_number(m, &r->margin) == 0 && r->margin >= 0)
+	if (parse_real(m, &r->margin, &comma) == 0 && r->margin >= 0)
 		return score_result(r);
 	r->kind = SGF_RES_WIN; /* "B+something" still names the winner */
 	return -1;
@@ -267,7 +318,7 @@ sgf_result_format(const struct sgf_result *r, char *buf, size_t n)
 {
 	switch (r->kind) {
 	case SGF_RES_SCORE:
-		snprintf(buf, n, "%c+%g", r->winner, r->margin);
+		snprintf(buf, n, "%c+%.15g", r->winner, r->margin);
 		break;
 	case SGF_RES_DRAW:
 		snprintf(buf, n, "0");
@@ -301,33 +352,60 @@ sgf_result_format(const struct sgf_result *r, char *buf, size_t n)
  */
 
 /* Interpret a komi value: plain points, Fox hundredths of a zi
- * (KM[375] = 3.75 zi = 7.5), or Chinese quarter-stone zi (KM[3.75]).
- * Returns 0 with *komi set, -1 if not a number. */
+ * (KM[375] = 3.75 zi = 7.5), Chinese quarter-stone zi (KM[3.75]), or
+ * points with a decimal comma (KM[6,5]).  fox: the record says it
+ * comes from Fox (AP[foxwq]), whose KM is always in hundredths, also
+ * below 200: KM[50] is the half point of a handicap game.  Sets
+ * gi->komi_form when the value was not taken as written.  Returns 0
+ * with *komi set, -1 if not a number. */
 static int
-interpret_komi(struct sgf_gameinfo *gi, const char *raw, double *komi, int *zi)
+interpret_komi(struct sgf_gameinfo *gi, const char *raw, bool fox, double *komi,
+	       int *zi)
 {
 	double v;
+	bool comma;
 
 	*zi = 0;
-	if (parse_number(raw, &v) < 0)
+	if (parse_real(raw, &v, &comma) < 0)
 		return -1;
-	if (fabs(v) >= 200) {
+	if (comma) {
+		gi->komi_form = "written with a decimal comma";
+		note(gi, "komi '%s' read as %.15g (decimal comma)", raw, v);
+	}
+	/* Fox writes whole numbers: KM[250.5] is no hundredths */
+	if (v == floor(v) &&
+	    (fabs(v) >= 200 || (fox && v != 0 && fmod(fabs(v), 25) == 0))) {
 		double p = v / 100;
 		if (is_quarter(p) && fabs(p) <= 4) {
 			*zi = 1;
 			p *= 2;
 		}
-		note(gi, "komi '%s' read as %g (hundredths, Fox dialect)", raw,
-		     p);
+		gi->komi_form = "komi in hundredths (Fox)";
+		note(gi, "komi '%s' read as %.15g (hundredths, Fox dialect)",
+		     raw, p);
 		v = p;
 	} else if (is_quarter(v) && fabs(v) <= 4) {
-		note(gi, "komi '%s' read as %g (quarter stones, zi)", raw,
+		gi->komi_form = "komi in stones (zi, Chinese)";
+		note(gi, "komi '%s' read as %.15g (quarter stones, zi)", raw,
 		     v * 2);
 		*zi = 1;
 		v *= 2;
 	}
 	*komi = v;
 	return 0;
+}
+
+/* Does the root name Fox (AP[foxwq], often as the second of two AP)? */
+static bool
+from_fox(const struct sgf_node *root)
+{
+	for (const struct sgf_prop *p = root->props; p; p = p->next)
+		if (p->pid == SGF_P_AP)
+			for (const struct sgf_value *v = p->values; v;
+			     v = v->next)
+				if (strstr(v->s, "foxwq"))
+					return true;
+	return false;
 }
 
 /* ---------------------------------------------------------------------
@@ -428,7 +506,7 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 		p = ix.p[SGF_P_KO];
 		if (p && p->values->len) {
 			double k;
-			if (parse_number(p->values->s, &k) == 0) {
+			if (sgf_real(p->values->s, &k) == 0) {
 				v = p->values->s;
 				note(gi,
 				     "KO[%s] in the root read as komi "
@@ -440,7 +518,7 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 				gi->komi = k;
 				gi->has_komi = true;
 				note(gi,
-				     "KO[%s] in the root read as komi %g "
+				     "KO[%s] in the root read as komi %.15g "
 				     "(Nihon Ki-in dialect)",
 				     p->values->s, k);
 			}
@@ -448,7 +526,8 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 	}
 	if (v) {
 		gi->komi_raw = v;
-		if (interpret_komi(gi, v, &gi->komi, &zi) == 0)
+		if (interpret_komi(gi, v, from_fox(g->root), &gi->komi, &zi) ==
+		    0)
 			gi->has_komi = true;
 		else
 			note(gi, "komi '%s' is not a number", v);
@@ -461,13 +540,14 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 			note(gi, "result '%s' not understood", gi->result_raw);
 		else if (gi->result.kind == SGF_RES_SCORE && zi &&
 			 is_quarter(gi->result.margin)) {
-			note(gi, "result '%s' read as %c+%g (zi)",
+			note(gi, "result '%s' read as %c+%.15g (zi)",
 			     gi->result_raw, gi->result.winner,
 			     gi->result.margin * 2);
 			gi->result.margin *= 2;
 		} else if (gi->result.kind == SGF_RES_SCORE &&
-			   strncmp(gi->result_raw, "B+", 2) &&
-			   strncmp(gi->result_raw, "W+", 2)) {
+			   ((strncmp(gi->result_raw, "B+", 2) &&
+			     strncmp(gi->result_raw, "W+", 2)) ||
+			    strchr(gi->result_raw, ','))) {
 			char buf[32];
 			sgf_result_format(&gi->result, buf, sizeof(buf));
 			note(gi, "result '%s' read as %s", gi->result_raw, buf);
@@ -514,8 +594,22 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 			note(gi, "HD[%s] in the root read as the handicap", v);
 	}
 	if (v) {
-		gi->handicap = atoi(v);
-	} else if ((p = ix.p[SGF_P_AB]) && !ix.p[SGF_P_AW]) {
+		/* stones on the board: atoi read HA[99999999999] as a
+		 * negative number and HA[-3] as -3 */
+		const char *d = v + strspn(v, " \t");
+		char *end;
+		long ha = strtol(d, &end, 10);
+		while (isspace((unsigned char)*end))
+			end++;
+		if (!isdigit((unsigned char)*d) || *end ||
+		    ha > (long)gi->cols * gi->rows) {
+			note(gi, "HA[%.20s] is not a handicap: ignored", v);
+			v = NULL;
+		} else {
+			gi->handicap = (int)ha;
+		}
+	}
+	if (!v && (p = ix.p[SGF_P_AB]) && !ix.p[SGF_P_AW]) {
 		const struct sgf_node *c;
 		int stones = 0;
 		const struct sgf_value *val;

@@ -43,10 +43,12 @@ struct sgf_gameinfo {
 	bool has_komi;
 	double komi; /* KM interpreted (0 if absent) */
 	const char *komi_raw;
-	int handicap;	   /* HA, or the number of AB stones in the
-			    * root when HA is missing; 0 if none */
-	const char *rules; /* RU as written, or NULL */
-	const char *date;  /* DT as written, or NULL */
+	const char *komi_form; /* how KM was read when not as written
+				* ("komi in hundredths (Fox)"), or NULL */
+	int handicap;	       /* HA, or the number of AB stones in the
+				* root when HA is missing; 0 if none */
+	const char *rules;     /* RU as written, or NULL */
+	const char *date;      /* DT as written, or NULL */
 	const char *event, *game_name, *place; /* EV, GN, PC */
 	long moves; /* B and W nodes along the main line */
 	int nnotes; /* reinterpretations made */

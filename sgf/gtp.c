@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "fmt_internal.h"
+#include "internal.h"
 
 #define GTP_WORDS 32
 
@@ -150,6 +151,7 @@ sgf_read_gtp(const char *buf, size_t len, const char *file)
 	char *text, *line = NULL;
 	size_t tlen, l;
 	int pending = 0; /* colour of a genmove waiting for its answer */
+	int lines = 0;	 /* lines with a command or an answer */
 	char km[32];
 
 	g = fmt_game_new(buf, len, file, NULL, &text, &tlen);
@@ -187,6 +189,7 @@ sgf_read_gtp(const char *buf, size_t len, const char *file)
 		n = split(line, w);
 		if (n == 0)
 			continue;
+		lines++;
 		/* an answer: "= Q16" after genmove, "= resign" */
 		if (w[0][0] == '=' || w[0][0] == '?') {
 			const char *v =
@@ -227,9 +230,8 @@ sgf_read_gtp(const char *buf, size_t len, const char *file)
 		} else if (!strcmp(cmd, "clear_board")) {
 			clear(&r);
 		} else if (!strcmp(cmd, "komi") && n >= 2) {
-			char *end;
-			double k = strtod(w[1], &end);
-			if (*end) {
+			double k;
+			if (sgf_real(w[1], &k) < 0) {
 				fmt_error(g, it.line,
 					  "expected 'komi' with a number");
 				break;
@@ -304,6 +306,9 @@ sgf_read_gtp(const char *buf, size_t len, const char *file)
 		}
 	}
 	free(line);
+	/* an empty file, or comments only: not a game of an empty board */
+	if (!lines && !g->nerrors)
+		fmt_error(g, 1, "expected GTP commands, the file has none");
 	return g;
 }
 

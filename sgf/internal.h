@@ -178,6 +178,19 @@ sgf_pid_lookup_inline(const char *id, size_t len)
 	return (enum sgf_pid)sgf_pid_table[a][b + 1];
 }
 
+/* gameinfo.c */
+/* A whole value as a number, SGF's Real ("6.5", "-0.5", " 375 "), also
+ * a long spelling ("7.500000000000"); not hexadecimal, exponents, inf
+ * or nan, which strtod would take.  Returns 0 with *v set (finite, at
+ * most 1e6 either way), -1 if s is not such a number. */
+int sgf_real(const char *s, double *v);
+/* A number inside text ("白5.5目勝ち" at the 5): ASCII digits, then a
+ * point and digits, not followed by an ASCII letter or digit, or by
+ * a point and a digit.
+ * Returns the end of it with *v set, or NULL if p is not at such a
+ * number or the number is over 1e6. */
+const char *sgf_decimal(const char *p, double *v);
+
 /* game.c */
 /* Count lines and columns over t[from, to), going on from *line:*col
  * at t[from]: a column is a character, not each byte of its UTF-8. */

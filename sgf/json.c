@@ -35,7 +35,9 @@
 #include "internal.h"
 
 /* s (len bytes) as a JSON string, escaped as cJSON escapes: '"', '\\'
- * and control bytes; other bytes, UTF-8 included, as they are. */
+ * and control bytes; UTF-8 as it is.  A byte that is not UTF-8 is
+ * U+FFFD: values are UTF-8 by now, but a file name is whatever bytes
+ * the file system holds. */
 static void
 put_json_string(FILE *out, const char *s, size_t len)
 {
@@ -47,6 +49,17 @@ put_json_string(FILE *out, const char *s, size_t len)
 		unsigned char c = (unsigned char)s[i];
 		const char *e;
 
+		if (c >= 0x80) {
+			size_t k = sgf_utf8_char_len(s + i, len - i);
+			if (k) {
+				i += k - 1;
+				continue;
+			}
+			fwrite(s + run, 1, i - run, out);
+			run = i + 1;
+			fputs("\\ufffd", out);
+			continue;
+		}
 		if (c >= 0x20 && c != '"' && c != '\\')
 			continue;
 		fwrite(s + run, 1, i - run, out);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "fmt_internal.h"
+#include "internal.h"
 #include "gameinfo.h"
 
 #define NGF_HEADER 12
@@ -180,7 +181,7 @@ sgf_read_ngf(const char *buf, size_t len, const char *file)
 	fmt_set(g, g->root, "FF", "4");
 	if (!gi_form) {
 		if (nhead < NGF_HEADER) {
-			fmt_error(g, it.line,
+			fmt_error(g, it.line ? it.line : 1,
 				  "expected %d NGF header lines, the file "
 				  "ends after %d",
 				  NGF_HEADER, nhead);
@@ -202,14 +203,12 @@ sgf_read_ngf(const char *buf, size_t len, const char *file)
 		}
 		{
 			char kb[32];
-			char *end;
 			const char *ks = head[7].s;
 			size_t kl = head[7].len;
 			fmt_trim(&ks, &kl);
 			snprintf(kb, sizeof(kb), "%.*s",
 				 (int)(kl < 31 ? kl : 31), ks);
-			komi = strtod(kb, &end);
-			if (kl == 0 || *end) {
+			if (kl == 0 || sgf_real(kb, &komi) < 0) {
 				fmt_error(g, 8,
 					  "expected the komi on line 8 "
 					  "of the NGF header");

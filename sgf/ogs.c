@@ -31,7 +31,10 @@ num(const cJSON *o, const char *k, double *v)
 {
 	const cJSON *i = item(o, k);
 
-	if (!cJSON_IsNumber(i))
+	/* cJSON reads 1e999 as inf; no id, size, time or komi is near
+	 * 1e15, and a double beyond int's range may not be cast to one */
+	if (!cJSON_IsNumber(i) || !isfinite(i->valuedouble) ||
+	    fabs(i->valuedouble) > 1e15)
 		return -1;
 	*v = i->valuedouble;
 	return 0;
@@ -102,6 +105,7 @@ result(struct sgf_game *g, const cJSON *d)
 	const char *outcome = str(d, "outcome"), *phase = str(d, "phase");
 	double winner, bid = -1, wid = -1, v;
 	char c, re[64], num_s[32];
+	const char *e;
 
 	num(d, "black_player_id", &bid);
 	num(d, "white_player_id", &wid);
@@ -113,7 +117,7 @@ result(struct sgf_game *g, const cJSON *d)
 	c = winner == bid ? 'B' : winner == wid ? 'W' : 0;
 	if (!c || !outcome)
 		return;
-	if (sscanf(outcome, "%lf point", &v) == 1) {
+	if ((e = sgf_decimal(outcome, &v)) && !strncmp(e, " point", 6)) {
 		if (v == 0) {
 			fmt_set(g, g->root, "RE", "0");
 			return;

@@ -348,6 +348,12 @@ char *sgf_game_strdup(struct sgf_game *g, const char *s, size_t len);
 enum sgf_write_flags {
 	SGF_WRITE_COMPACT = 1 << 0, /* one line per game */
 };
+/* The length of the well-formed UTF-8 character at s (n bytes left), or
+ * 0 if the bytes there are not one (no overlong forms, surrogates or
+ * code points past U+10FFFF).  For writers of JSON, which must be
+ * UTF-8, of text that may not be: a file name's bytes. */
+size_t sgf_utf8_char_len(const char *s, size_t n);
+
 /* Canonical FF[4] SGF, UTF-8, with FF[4] and CA[UTF-8] in the root.
  * Returns 0, or -1 with errno set on a write error. */
 int sgf_write_sgf(FILE *out, const struct sgf_game *g, unsigned flags);

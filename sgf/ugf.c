@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "fmt_internal.h"
+#include "internal.h"
 
 struct ugf {
 	struct sgf_game *g;
@@ -146,10 +147,15 @@ winner(struct ugf *u, const char *v, size_t l)
 			snprintf(re, sizeof(re), "%c+T", w[0]);
 		else {
 			char num[32], buf[32];
+			double margin;
 			snprintf(buf, sizeof(buf), "%.*s",
 				 (int)(ml < 31 ? ml : 31), m);
-			fmt_number(strtod(buf, NULL), num, sizeof(num));
-			snprintf(re, sizeof(re), "%c+%s", w[0], num);
+			if (sgf_real(buf, &margin) < 0 || margin < 0) {
+				snprintf(re, sizeof(re), "%c+", w[0]);
+			} else {
+				fmt_number(margin, num, sizeof(num));
+				snprintf(re, sizeof(re), "%c+%s", w[0], num);
+			}
 		}
 		break;
 	case 'D':
@@ -252,8 +258,7 @@ header(struct ugf *u, const char *s, size_t l, unsigned line, long *handicap)
 			double km;
 			snprintf(b, sizeof(b), "%.*s",
 				 (int)(kkl < 31 ? kkl : 31), k);
-			km = strtod(b, &end);
-			if (*end)
+			if (sgf_real(b, &km) < 0)
 				return fmt_error(g, line,
 						 "expected a number as komi "
 						 "in 'Hdcp='");

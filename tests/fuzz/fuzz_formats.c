@@ -9,6 +9,7 @@
 
 #include "rules/diagram.h"
 #include "sgf/formats.h"
+#include "sgf/gameinfo.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -30,6 +31,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!g)
 			continue;
 		if (g->root) {
+			/* a KM the reader wrote is a number we read back
+			 * (GTP 'komi nan' once wrote KM[nan]) */
+			struct sgf_gameinfo gi;
+			sgf_gameinfo_root(g, &gi);
+			if (gi.komi_raw && !gi.has_komi)
+				abort();
 			sgf_write_gib(null, g, &why);
 			sgf_write_ngf(null, g, &why);
 			diagram_write_txt(null, g, -1, &why);

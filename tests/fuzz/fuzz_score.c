@@ -9,7 +9,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "rules/rules.h"
 #include "rules/score.h"
+#include "sgf/gameinfo.h"
 #include "sgf/sgf.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -30,9 +32,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct score_replay_info ri;
 		struct score_estimate_opts eo;
 		struct score_opts so = {0};
+		struct sgf_gameinfo gi;
+		struct rules r;
 
+		/* komi and margins are finite, whatever KM, KO, RE or RU
+		 * say: score prints them as JSON numbers */
+		sgf_gameinfo_root(games[i], &gi);
+		if ((gi.has_komi && !isfinite(gi.komi)) ||
+		    !isfinite(gi.result.margin))
+			abort();
+		if (gi.rules && rules_from_name(&r, gi.rules) == 0 &&
+		    !isfinite(r.komi))
+			abort();
 		if (games[i]->root &&
-		    score_replay(games[i], (sel & 1) ? (int)(sel >> 1) : 0,
+		    score_replay(games[i], (sel & 1) ? (int)(sel >> 1) : -1,
 				 &pos, &ri) == 0) {
 			score_estimate_opts_default(&eo);
 			eo.playouts = 4;

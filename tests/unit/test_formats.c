@@ -455,6 +455,74 @@ results_in_text_are_understood(void)
 		CHECK_STR(re, cases[i][1]);
 	}
 	CHECK_INT(fmt_result_text("Progressing!", re, sizeof(re)), -1);
+	/* strtod would read 1e999 as inf and 0x10 as 16: the winner is
+	 * known, the margin is not */
+	CHECK_INT(fmt_result_text("白1e999目胜", re, sizeof(re)), 0);
+	CHECK_STR(re, "W+");
+	CHECK_INT(fmt_result_text("黑0x10目胜", re, sizeof(re)), 0);
+	CHECK_STR(re, "B+");
+}
+
+/* A KM value as the game says it (NULL if none). */
+static const char *
+komi_of(const struct sgf_game *g)
+{
+	const struct sgf_prop *p =
+	    g && g->root ? sgf_node_prop(g->root, SGF_P_KM) : NULL;
+
+	return p && p->values ? p->values->s : NULL;
+}
+
+/* Where a reader takes a number (komi, a margin), "nan", "inf", "1e999"
+ * or "0x10" is not one: no KM[inf] or KM[1000000000000000010979...]
+ * reaches the SGF, and no inf reaches score's JSON. */
+static void
+numbers_in_other_formats_are_real_numbers(void)
+{
+	static const char *const bad[] = {"nan",  "inf",   "1e308",
+					  "0x10", "1e999", "6.5e0"};
+	char buf[256];
+	struct sgf_game *g;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(buf, sizeof(buf), "boardsize 9\nkomi %s\nplay b e5\n",
+			 bad[i]);
+		g = read_str(SGF_FMT_GTP, buf);
+		CHECK(g && g->nerrors == 1 && first_error_line(g) == 2);
+		CHECK(komi_of(g) == NULL);
+		sgf_game_free(g);
+
+		snprintf(buf, sizeof(buf),
+			 "[Header]\nSize=9\nHdcp=0,%s\nWinner=B,%s\n"
+			 "[Data]\nEE,B1,1,0\n",
+			 bad[i], bad[i]);
+		g = read_str(SGF_FMT_UGF, buf);
+		CHECK(g && g->nerrors == 1 && first_error_line(g) == 3);
+		CHECK(komi_of(g) == NULL);
+		sgf_game_free(g);
+	}
+	/* cJSON reads 1e999 as inf */
+	for (int i = 0; i < 2; i++) {
+		snprintf(buf, sizeof(buf),
+			 "{\"width\": 9, \"height\": 9, \"komi\": %s, "
+			 "\"start_time\": %s, \"moves\": [[2, 2, 0]]}",
+			 i ? "1e999" : "1e308", i ? "-1e999" : "1e300");
+		g = sgf_read_ogs(buf, strlen(buf), "t.json");
+		CHECK(g && g->nerrors == 0 && g->nnodes == 2);
+		CHECK(komi_of(g) == NULL);
+		CHECK(g && !sgf_node_prop(g->root, SGF_P_DT));
+		sgf_game_free(g);
+	}
+	g = read_str(SGF_FMT_UGF, "[Header]\nSize=9\nHdcp=0,6.50\n"
+				  "Winner=W,0x10\n[Data]\nEE,B1,1,0\n");
+	CHECK(g && g->nerrors == 0);
+	CHECK_STR(komi_of(g), "6.5");
+	{
+		const struct sgf_prop *re =
+		    g ? sgf_node_prop(g->root, SGF_P_RE) : NULL;
+		CHECK(re && !strcmp(re->values->s, "W+"));
+	}
+	sgf_game_free(g);
 }
 
 static void
@@ -877,5 +945,6 @@ main(void)
 	RUN(ogs_bad_records_are_bounded);
 	RUN(gtp_scripts_are_read);
 	RUN(gib_writer_keeps_built_fields);
+	RUN(numbers_in_other_formats_are_real_numbers);
 	return UNIT_DONE();
 }

@@ -34,6 +34,14 @@ standard_results_are_read(void)
 	result("?", SGF_RES_UNKNOWN, 0, 0);
 	result("W+0", SGF_RES_DRAW, 0, 0);
 	result(" B+12 ", SGF_RES_SCORE, 'B', 12);
+	/* a locale's decimal comma (q5Go wrote them) */
+	result("B+2,5", SGF_RES_SCORE, 'B', 2.5);
+	result("W+12,5", SGF_RES_SCORE, 'W', 12.5);
+	/* what strtod would take but no record means */
+	result("B+0x10", SGF_RES_WIN, 'B', 0);
+	result("B+1e1", SGF_RES_WIN, 'B', 0);
+	result("B+2,5,5", SGF_RES_WIN, 'B', 0);
+	result("B+,5", SGF_RES_WIN, 'B', 0);
 }
 
 static void
@@ -48,6 +56,9 @@ cjk_results_are_read(void)
 	result("백불계승", SGF_RES_RESIGN, 'W', 0);
 	result("흑 시간승", SGF_RES_TIME, 'B', 0);
 	result("黑胜1又3/4子", SGF_RES_SCORE, 'B', 3.5);
+	/* the winner, and no margin from what strtod would read */
+	result("白1e999目勝ち", SGF_RES_WIN, 'W', 0);
+	result("黒0x10目勝ち", SGF_RES_WIN, 'B', 0);
 }
 
 static void
@@ -139,6 +150,63 @@ komi_dialects_are_interpreted_with_a_note(void)
 	sgf_gameinfo(g, &gi);
 	CHECK(gi.has_komi && gi.komi == 6.5);
 	sgf_game_free(g);
+
+	/* Fox's KM is in hundredths below 200 too, when the record says
+	 * it is Fox's: KM[50] is a handicap game's half point */
+	g = parse1("(;GM[1]FF[4]KM[50]HA[2]AP[GNU Go:3.8]AP[foxwq]"
+		   "AB[dp][pd];W[dd])");
+	sgf_gameinfo(g, &gi);
+	CHECK(gi.has_komi && gi.komi == 0.5);
+	CHECK_STR(gi.komi_form, "komi in hundredths (Fox)");
+	CHECK_INT(gi.nnotes, 1);
+	sgf_game_free(g);
+	g = parse1("(;GM[1]FF[4]KM[50]HA[2]AB[dp][pd];W[dd])");
+	sgf_gameinfo(g, &gi);
+	CHECK(gi.has_komi && gi.komi == 50);
+	CHECK(gi.komi_form == NULL);
+	CHECK_INT(gi.nnotes, 0);
+	sgf_game_free(g);
+	/* ...and a Fox KM that is not a multiple of a quarter is points */
+	g = parse1("(;GM[1]FF[4]KM[7]AP[foxwq];B[aa])");
+	sgf_gameinfo(g, &gi);
+	CHECK(gi.has_komi && gi.komi == 7);
+	sgf_game_free(g);
+
+	/* decimal comma */
+	g = parse1("(;GM[1]FF[4]KM[6,5]RE[W+0,5];B[aa])");
+	sgf_gameinfo(g, &gi);
+	CHECK(gi.has_komi && gi.komi == 6.5);
+	CHECK_STR(gi.komi_form, "written with a decimal comma");
+	CHECK(gi.result.kind == SGF_RES_SCORE && gi.result.margin == 0.5);
+	CHECK_INT(gi.nnotes, 2);
+	if (gi.nnotes == 2) {
+		CHECK_STR(gi.notes[0],
+			  "komi '6,5' read as 6.5 (decimal comma)");
+		CHECK_STR(gi.notes[1], "result 'W+0,5' read as W+0.5");
+	}
+	sgf_game_free(g);
+
+	/* hexadecimal and exponents are not SGF reals */
+	g = parse1("(;GM[1]FF[4]KM[0x10];B[aa])");
+	sgf_gameinfo(g, &gi);
+	CHECK(!gi.has_komi);
+	CHECK_INT(gi.nnotes, 1);
+	sgf_game_free(g);
+	g = parse1("(;GM[1]FF[4]KM[65e-1];B[aa])");
+	sgf_gameinfo(g, &gi);
+	CHECK(!gi.has_komi);
+	sgf_game_free(g);
+	/* komi in words: no inf (score's JSON printed "komi":inf) */
+	g = parse1("(;GM[1]FF[4]KO[黒1e999目];B[aa])");
+	sgf_gameinfo(g, &gi);
+	CHECK(!gi.has_komi);
+	sgf_game_free(g);
+	/* a long spelling still goes through strtod */
+	g = parse1("(;GM[1]FF[4]KM[6.500000000000000000];B[aa])");
+	sgf_gameinfo(g, &gi);
+	CHECK(gi.has_komi && gi.komi == 6.5);
+	CHECK_INT(gi.nnotes, 0);
+	sgf_game_free(g);
 }
 
 static void
@@ -158,6 +226,28 @@ handicap_falls_back_to_the_setup_stones(void)
 	g = parse1("(;GM[1]FF[4]AB[dp][pd];B[pp])");
 	sgf_gameinfo(g, &gi);
 	CHECK_INT(gi.handicap, 0);
+	sgf_game_free(g);
+	/* HA is a number of stones on the board, else ignored with a note
+	 * (atoi read HA[99999999999] as a negative number); the setup
+	 * stones are counted instead */
+	{
+		static const char *const bad[] = {"99999999999", "-3", "abc",
+						  "362", "2x"};
+		char buf[128];
+		for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			snprintf(buf, sizeof(buf),
+				 "(;GM[1]FF[4]HA[%s]AB[dp][pd];W[pp])", bad[i]);
+			g = parse1(buf);
+			sgf_gameinfo(g, &gi);
+			CHECK_INT(gi.handicap, 2);
+			CHECK_INT(gi.nnotes, 1);
+			sgf_game_free(g);
+		}
+	}
+	g = parse1("(;GM[1]FF[4]HA[ 3 ];B[pp])");
+	sgf_gameinfo(g, &gi);
+	CHECK_INT(gi.handicap, 3);
+	CHECK_INT(gi.nnotes, 0);
 	sgf_game_free(g);
 }
 

@@ -300,6 +300,14 @@ katago_compact_and_json_forms(void)
 	CHECK(r.suicide);
 	CHECK(r.komi == 7.0);
 	CHECK_INT(r.hbonus, RULES_HB_NONE);
+	/* komi is a number as KataGo writes one: strtod took nan (score's
+	 * JSON then printed "komi":nan) and 0x10 */
+	CHECK_INT(rules_from_name(&r, "koSIMPLEscoreAREAkomiNAN"), -1);
+	CHECK_INT(rules_from_name(&r, "koSIMPLEscoreAREAkomi0x10"), -1);
+	CHECK_INT(rules_from_name(&r, "koSIMPLEscoreAREAkomi-3.5"), 0);
+	CHECK(r.komi == -3.5);
+	CHECK_INT(rules_from_name(&r, "{\"ko\":\"SIMPLE\",\"komi\":nan}"), 0);
+	CHECK(r.komi == r.komi); /* not NaN: the default stays */
 	CHECK_STR(rules_ko_name(RULES_KO_SITUATIONAL), "situational superko");
 }
 
