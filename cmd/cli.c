@@ -432,41 +432,221 @@ current_umask(void)
 	return m;
 }
 
+const char *
+cli_input_stem(const char *name, size_t *len)
+{
+	const char *base = strrchr(name, '/'), *dot;
+	size_t n;
+
+	base = base ? base + 1 : name;
+	if (!strcmp(name, "-") || !*base) {
+		*len = 5;
+		return "stdin";
+	}
+	n = strlen(base);
+	if (n > 3 && !strcmp(base + n - 3, ".gz"))
+		n -= 3;
+	/* the last extension; a leading dot is the name's own */
+	for (dot = base + n - 1; dot > base && *dot != '.'; dot--)
+		;
+	*len = dot > base ? (size_t)(dot - base) : n;
+	return base;
+}
+
+static uint64_t
+name_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603u; /* FNV-1a */
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	return h;
+}
+
+const char *
+cli_names_add(struct cli_names *t, const char *name, const char *file,
+	      unsigned game)
+{
+	size_t i, nl = strlen(name);
+	int ol;
+	char *e;
+
+	if (2 * (t->n + 1) > t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 64;
+		char **o = calloc(cap, sizeof(*o));
+		if (!o)
+			return NULL;
+		for (i = 0; i < t->cap; i++)
+			if (t->v[i]) {
+				size_t j = name_hash(t->v[i]) & (cap - 1);
+				while (o[j])
+					j = (j + 1) & (cap - 1);
+				o[j] = t->v[i];
+			}
+		free(t->v);
+		t->v = o;
+		t->cap = cap;
+	}
+	for (i = name_hash(name) & (t->cap - 1); t->v[i];
+	     i = (i + 1) & (t->cap - 1))
+		if (!strcmp(t->v[i], name))
+			return t->v[i] + nl + 1;
+	ol = game ? snprintf(NULL, 0, "%s game %u", file, game)
+		  : (int)strlen(file);
+	if (!(e = malloc(nl + 1 + (size_t)ol + 1)))
+		return NULL;
+	memcpy(e, name, nl + 1);
+	if (game)
+		snprintf(e + nl + 1, (size_t)ol + 1, "%s game %u", file, game);
+	else
+		memcpy(e + nl + 1, file, (size_t)ol + 1);
+	t->v[i] = e;
+	t->n++;
+	return NULL;
+}
+
+void
+cli_names_free(struct cli_names *t)
+{
+	for (size_t i = 0; i < t->cap; i++)
+		free(t->v[i]);
+	free(t->v);
+	memset(t, 0, sizeof(*t));
+}
+
+/* Where an output named path goes.  Returns 1 for a device or a FIFO,
+ * written in place (never a file renamed over it); else 0, with *real
+ * the file to write beside and rename over (a symbolic link's target,
+ * so that the link stays; malloc'd, or NULL for path itself), *mode the
+ * mode to give it (the file's own, else what fopen would give). */
+static int
+output_target(const char *path, char **real, mode_t *mode)
+{
+	struct stat st;
+
+	*real = NULL;
+	*mode = 0666 & ~current_umask();
+	if (stat(path, &st))
+		return 0;
+	if (!S_ISREG(st.st_mode))
+		return 1;
+	*mode = st.st_mode & 07777;
+	*real = realpath(path, NULL);
+	return 0;
+}
+
+/* A new file beside path, to be renamed over it: its name in *tmp
+ * (malloc'd) and a stream on it, with the given mode.  NULL with errno
+ * (and *tmp NULL, nothing left behind) on failure. */
+static FILE *
+open_beside(const char *path, mode_t mode, char **tmp)
+{
+	int fd, e;
+	FILE *f;
+
+	if (!(*tmp = malloc(strlen(path) + 16))) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	sprintf(*tmp, "%s.tmp.XXXXXX", path);
+	if ((fd = mkstemp(*tmp)) >= 0) {
+		fchmod(fd, mode); /* mkstemp makes 0600 */
+		if ((f = fdopen(fd, "w")))
+			return f;
+		e = errno;
+		close(fd);
+		remove(*tmp);
+		errno = e;
+	}
+	free(*tmp);
+	*tmp = NULL;
+	return NULL;
+}
+
+int
+cli_write_whole(const char *path, const char *data, size_t len)
+{
+	char *real, *tmp;
+	mode_t mode;
+	int e;
+	FILE *f;
+
+	if (output_target(path, &real, &mode)) {
+		if (!(f = fopen(path, "w")))
+			return -1;
+		if (fwrite(data, 1, len, f) != len) {
+			e = errno;
+			fclose(f);
+			errno = e;
+			return -1;
+		}
+		return fclose(f) ? -1 : 0;
+	}
+	if (real)
+		path = real;
+	if (!(f = open_beside(path, mode, &tmp))) {
+		e = errno;
+		free(real);
+		errno = e;
+		return -1;
+	}
+	e = 0;
+	if (fwrite(data, 1, len, f) != len)
+		e = errno;
+	if (fclose(f) && !e)
+		e = errno;
+	if (!e && rename(tmp, path))
+		e = errno;
+	if (e)
+		remove(tmp);
+	free(tmp);
+	free(real);
+	errno = e;
+	return e ? -1 : 0;
+}
+
 int
 cli_output_open(struct cli *c, const char *path)
 {
-	size_t n;
-	int fd;
+	mode_t mode;
+	char *target = NULL;
 
 	if (!strcmp(path, "-")) {
 		c->out = stdout;
 		return 0;
 	}
-	n = strlen(path);
-	c->out_path_ = strdup(path);
-	c->tmp_path_ = malloc(n + 16);
-	if (!c->out_path_ || !c->tmp_path_) {
-		cmd_error("out of memory");
-		return -1;
+	if (output_target(path, &target, &mode)) {
+		/* a device or a FIFO (-o /dev/stdout, a named pipe): write
+		 * to it, never rename a file over it */
+		c->out_path_ = strdup(path);
+		if (!c->out_path_ || !(c->out = fopen(path, "w"))) {
+			if (c->out_path_)
+				cmd_error("cannot open '%s': %s", path,
+					  strerror(errno));
+			else
+				cmd_error("out of memory");
+			free(c->out_path_);
+			c->out_path_ = NULL;
+			c->out = stdout;
+			c->status = EXIT_USAGE;
+			return -1;
+		}
+		c->out_err_ = false;
+		return 0;
 	}
-	memcpy(c->tmp_path_, path, n);
-	memcpy(c->tmp_path_ + n, ".tmp.XXXXXX", 12);
-	fd = mkstemp(c->tmp_path_);
-	if (fd < 0 || !(c->out = fdopen(fd, "w"))) {
-		cmd_error("cannot create '%s': %s", c->tmp_path_,
-			  strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		free(c->tmp_path_);
+	c->out_path_ = strdup(target ? target : path);
+	free(target);
+	if (!c->out_path_ ||
+	    !(c->out = open_beside(c->out_path_, mode, &c->tmp_path_))) {
+		cmd_error("cannot create a file beside '%s': %s", path,
+			  strerror(c->out_path_ ? errno : ENOMEM));
 		free(c->out_path_);
-		c->tmp_path_ = c->out_path_ = NULL;
+		c->out_path_ = NULL;
 		c->out = stdout;
 		c->status = EXIT_USAGE;
 		return -1;
 	}
 	track_tmp(c->tmp_path_);
-	/* mkstemp makes 0600; give the file the mode a plain fopen would */
-	fchmod(fd, 0666 & ~current_umask());
 	c->out_err_ = false;
 	return 0;
 }
@@ -510,7 +690,10 @@ cli_output_close(struct cli *c, bool keep)
 	if (fclose(c->out) && !c->out_err_)
 		write_failed(c, errno);
 	c->out = stdout;
-	if (keep && !c->out_err_) {
+	if (!c->tmp_path_) {
+		/* written in place (a device or a FIFO) */
+		rc = c->out_err_ ? -1 : 0;
+	} else if (keep && !c->out_err_) {
 		if (rename(c->tmp_path_, c->out_path_)) {
 			cmd_error("cannot rename '%s' to '%s': %s",
 				  c->tmp_path_, c->out_path_, strerror(errno));
@@ -522,7 +705,8 @@ cli_output_close(struct cli *c, bool keep)
 		unlink(c->tmp_path_);
 		rc = c->out_err_ ? -1 : 0;
 	}
-	tmp_in_progress = NULL;
+	if (c->tmp_path_)
+		tmp_in_progress = NULL;
 	free(c->tmp_path_);
 	free(c->out_path_);
 	c->tmp_path_ = c->out_path_ = NULL;
@@ -545,9 +729,22 @@ cli_json_strn(FILE *f, const char *s, size_t n)
 		const char *esc = NULL;
 		char u[7];
 
-		if (ch >= 0x20 && ch != '"' && ch != '\\')
+		if (ch >= 0x80) {
+			/* game text is UTF-8 by now, but a file name is
+			 * whatever bytes the file system holds, and JSON
+			 * must be UTF-8: a byte that is not is U+FFFD */
+			size_t len = sgf_utf8_char_len(s + i, n - i);
+			if (len) {
+				i += len - 1;
+				continue;
+			}
+			esc = "\\ufffd";
+		} else if (ch >= 0x20 && ch != '"' && ch != '\\') {
 			continue;
-		switch (ch) {
+		}
+		switch (esc ? 256 : ch) { /* 256: esc is U+FFFD already */
+		case 256:
+			break;
 		case '"':
 			esc = "\\\"";
 			break;
@@ -1205,8 +1402,11 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 			return 1;
 		}
 		if (s->eof) {
-			if (s->fmt->kind == CLI_IN_WHOLE && !s->index &&
-			    s->len) {
+			/* a whole-file record is one game, an empty file
+			 * too: its reader says what is missing */
+			if (s->fmt->kind == CLI_IN_WHOLE && !s->index) {
+				if (!s->buf && !(s->buf = calloc(1, 1)))
+					goto nomem;
 				ch->data = s->buf;
 				ch->len = s->len;
 				ch->index = ++s->index;
@@ -1406,6 +1606,9 @@ struct cli_job {
 		size_t out, err;
 	} * marks;
 	size_t nmarks, capmarks;
+	/* each game's r->keep, in order, when there is a game_end */
+	void **keeps;
+	size_t nkeeps, capkeeps;
 	unsigned long games, invalid, scored, agree, disagree;
 	struct job_code codes[32];
 	unsigned ncodes;
@@ -1467,6 +1670,9 @@ job_free(struct cli_job *j)
 	obuf_release(&j->outb);
 	free(j->err);
 	free(j->marks);
+	for (size_t k = 0; k < j->nkeeps; k++)
+		free(j->keeps[k]);
+	free(j->keeps);
 	free(j);
 }
 
@@ -1497,6 +1703,26 @@ process_game(struct cli *c, struct cli_job *j, FILE *out, struct sgf_game *g)
 	r.out = out;
 	r.job_ = j;
 	c->process(g, &r, c->ctx);
+	if (c->game_end) {
+		if (j->nkeeps == j->capkeeps) {
+			size_t cap = j->capkeeps ? j->capkeeps * 2 : 8;
+			void **k = realloc(j->keeps, cap * sizeof(*k));
+			if (k) {
+				j->keeps = k;
+				j->capkeeps = cap;
+			}
+		}
+		if (j->nkeeps < j->capkeeps) {
+			j->keeps[j->nkeeps++] = r.keep;
+		} else {
+			/* the keeps would no longer line up with the games'
+			 * numbers: stop, as on any lack of memory */
+			free(r.keep);
+			fprintf(cli_err(&r), "%s: game %u: out of memory\n",
+				g->file, g->index);
+			__atomic_store_n(&c->stop, true, __ATOMIC_RELAXED);
+		}
+	}
 	if (j->errf && (fflush(j->errf), j->errlen) &&
 	    (!j->nmarks || j->marks[j->nmarks - 1].err != j->errlen)) {
 		/* this game wrote messages: note where they go */
@@ -1896,6 +2122,17 @@ emit(struct cli *c, struct writer *w, struct cli_job *j)
 		if (w->prog.drawn)
 			progress_clear(&w->prog);
 		cmd_error("%s", j->openerr);
+	}
+	for (size_t k = 0; k < j->nkeeps; k++) {
+		if (!j->keeps[k])
+			continue;
+		if (w->prog.drawn)
+			progress_clear(&w->prog);
+		if (c->stop)
+			free(j->keeps[k]);
+		else
+			c->game_end(c, c->sum.games + k + 1, j->keeps[k]);
+		j->keeps[k] = NULL;
 	}
 	w->cur.games += (unsigned)j->games;
 	w->cur.invalid += (unsigned)j->invalid;

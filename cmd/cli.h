@@ -35,6 +35,9 @@ struct cli_res {
 	FILE *out;	/* this game's output (a memory stream); write freely */
 	FILE *err_;	/* private: see cli_err() */
 	unsigned flags; /* CLI_R_* */
+	/* Something for cli->game_end: one block from malloc(), which
+	 * game_end then owns (free()d for it if the run stops first). */
+	void *keep;
 	/* private: problem codes seen in this game (for the summary) */
 	const char *codes_[16];
 	unsigned ncodes_;
@@ -110,6 +113,10 @@ struct cli {
 	int (*process)(struct sgf_game *g, struct cli_res *r, void *ctx);
 	void (*file_begin)(struct cli *c, struct cli_file *f);
 	void (*file_end)(struct cli *c, struct cli_file *f);
+	/* Runs on the writing thread after a game's output, in input order
+	 * whatever -j is, for each game whose process() set r->keep;
+	 * game_no is the game's number in the whole run, from 1. */
+	void (*game_end)(struct cli *c, unsigned long game_no, void *keep);
 	void *ctx;
 	/* Human summary on stderr also when it is not a terminal (check's
 	 * one-line summary). */
@@ -198,7 +205,9 @@ int cli_getopt(struct cli *c, int argc, char **argv, const char *shortopts,
 
 /* Send the output to `path` instead of stdout: written to a temporary
  * file beside it and renamed by cli_output_close(), so it is never
- * half-written.  "-" is stdout.  Returns 0, or -1 (message printed). */
+ * half-written (as cli_write_whole(): a link's target is written, the
+ * file keeps its mode, a device or a FIFO is written in place).  "-" is
+ * stdout.  Returns 0, or -1 (message printed). */
 int cli_output_open(struct cli *c, const char *path);
 /* Finish the output opened by cli_output_open: flush, and rename into
  * place if `keep` and nothing failed, else remove.  Returns 0, or -1
@@ -215,6 +224,30 @@ int cli_run(struct cli *c, int argc, char **argv);
  * run of one game, else a human line on stderr when appropriate).
  * Called by cli_run. */
 void cli_print_summary(struct cli *c);
+
+/* An input's name without its directory and extension, for naming
+ * outputs after it: "a/b.sgf.gz" -> "b", "-" -> "stdin".  Returns a
+ * pointer into name and the stem's length in *len (or "stdin"). */
+const char *cli_input_stem(const char *name, size_t *len);
+
+/* The output names a run has written, and whose each is, so that two
+ * inputs never silently share one (convert -d, score --svg).  Zero it
+ * to start. */
+struct cli_names {
+	char **v; /* "NAME\0FILE" or "NAME\0FILE game N", by hash of NAME */
+	size_t cap, n;
+};
+/* Note NAME as written for FILE (game > 0: that game of it).  Returns
+ * NULL if it is new, else whose it already is ("a/game.sgf game 2"). */
+const char *cli_names_add(struct cli_names *t, const char *name,
+			  const char *file, unsigned game);
+void cli_names_free(struct cli_names *t);
+
+/* Write data to path whole: beside it first and renamed over it, so
+ * never half written; a symbolic link's target is written and the link
+ * stays, the file keeps its mode, and a device or a FIFO is written in
+ * place.  Returns 0, or -1 with errno. */
+int cli_write_whole(const char *path, const char *data, size_t len);
 
 /* JSON helpers for hand-written JSON Lines (faster than building a
  * cJSON tree for every game).  Write a quoted, escaped string (NULL

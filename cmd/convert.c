@@ -39,6 +39,10 @@ struct conv_ctx {
 	bool numbers;	/* svg --numbers */
 	bool normalize; /* --normalize: dialects rewritten */
 	int sym;	/* --rotate/--flip/--symmetry: 0..7 */
+	/* -d: the names written; the output of an input whose name was
+	 * taken goes to a stream that throws it away */
+	struct cli_names names;
+	bool dropping;
 };
 
 static int
@@ -207,47 +211,56 @@ convert_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 static char *
 dir_output_name(const char *dir, const char *name, const char *ext)
 {
-	const char *base = strrchr(name, '/');
 	size_t n;
-	char *p, *dot;
+	const char *stem = cli_input_stem(name, &n);
+	char *p;
 
-	base = base ? base + 1 : name;
-	if (!strcmp(name, "-"))
-		base = "stdin";
-	if (asprintf(&p, "%s/%s", dir, base) < 0)
-		return NULL;
-	n = strlen(p);
-	if (n > 3 && !strcmp(p + n - 3, ".gz"))
-		p[n - 3] = 0;
-	dot = strrchr(p, '.');
-	if (dot && dot > p + strlen(dir) + 1)
-		*dot = 0;
-	n = strlen(p);
-	dot = realloc(p, n + strlen(ext) + 2);
-	if (!dot) {
-		free(p);
-		return NULL;
-	}
-	p = dot;
-	p[n] = '.';
-	strcpy(p + n + 1, ext);
-	return p;
+	return asprintf(&p, "%s/%.*s.%s", dir, (int)n, stem, ext) < 0 ? NULL
+								      : p;
+}
+
+static ssize_t
+discard(void *cookie, const char *buf, size_t n)
+{
+	return (ssize_t)n;
 }
 
 static void
 dir_file_begin(struct cli *c, struct cli_file *f)
 {
-	const struct conv_ctx *cc = c->ctx;
+	struct conv_ctx *cc = c->ctx;
 	char *path = dir_output_name(cc->dir, f->name, cc->to->ext);
+	const char *other;
 
-	if (!path || cli_output_open(c, path))
+	if (path && (other = cli_names_add(&cc->names, path, f->name, 0))) {
+		/* a/game.sgf and b/game.sgf: the second would replace the
+		 * first's output */
+		cmd_error("'%s' not converted: '%s' is the output of '%s'",
+			  f->name, path, other);
+		c->status = EXIT_USAGE;
+		c->out = fopencookie(NULL, "w",
+				     (cookie_io_functions_t){.write = discard});
+		if (c->out)
+			cc->dropping = true;
+		else
+			__atomic_store_n(&c->stop, true, __ATOMIC_RELAXED);
+	} else if (!path || cli_output_open(c, path)) {
 		__atomic_store_n(&c->stop, true, __ATOMIC_RELAXED);
+	}
 	free(path);
 }
 
 static void
 dir_file_end(struct cli *c, struct cli_file *f)
 {
+	struct conv_ctx *cc = c->ctx;
+
+	if (cc->dropping) {
+		cc->dropping = false;
+		fclose(c->out);
+		c->out = stdout;
+		return;
+	}
 	/* An input that could not be read, or of which no game could be
 	 * converted, leaves no output behind. */
 	cli_output_close(c, !f->unreadable && f->games > f->invalid);
@@ -270,7 +283,7 @@ cmd_convert(int argc, char **argv)
 	    CLI_LONGOPTS,
 	    {NULL, 0, NULL, 0},
 	};
-	struct conv_ctx cc = {&outformats[0], 0, NULL, -1, false, false, 0};
+	struct conv_ctx cc = {.to = &outformats[0], .upto = -1};
 	int rotate = 0, flip = 0, symmetry = -1;
 	char *end;
 	const char *output = NULL;
@@ -388,9 +401,13 @@ cmd_convert(int argc, char **argv)
 			rc = EXIT_USAGE;
 		else if (rc == EXIT_USAGE)
 			cmd_error("'%s' left unchanged", output);
-		else if (!any)
+		else if (!any) {
 			cmd_error("'%s' not written: no game was converted",
 				  output);
+			if (rc == EXIT_OK) /* an empty input: nothing done */
+				rc = EXIT_PROBLEM;
+		}
 	}
+	cli_names_free(&cc.names);
 	return rc;
 }

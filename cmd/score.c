@@ -7,6 +7,8 @@
 #include <getopt.h>
 #include <math.h>
 #include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -25,12 +27,16 @@ struct score_ctx {
 	const char *rules; /* --rules or NULL */
 	bool has_komi;
 	double komi; /* --komi */
-	int move;    /* -m N, 0 = end */
+	int move;    /* -m N, -1 = the end */
 	enum dead_mode dead_mode;
-	const char *dead; /* --dead POINTS */
-	const char *svg;  /* --svg FILE */
+	const char *dead;  /* --dead POINTS */
+	const char *svg;   /* --svg FILE */
+	bool svg_per_game; /* FILE has %d, %f or %n */
+	/* the writing thread has drawn the one picture (no placeholder);
+	 * read by the workers, which then stop drawing */
 	atomic_int svg_done;
-	atomic_int svg_failed;
+	bool svg_failed;
+	struct cli_names seen; /* pictures drawn, and whose */
 	struct score_estimate_opts est;
 };
 
@@ -55,8 +61,10 @@ static const char score_usage[] =
     "      --all-alive        every stone is alive (Tromp-Taylor)\n"
     "      --strict           strict Japanese territory: false-eye points\n"
     "                         that must be filled are not counted\n"
-    "      --svg FILE         draw the scored board as SVG (%d in FILE is\n"
-    "                         replaced by the game number)\n"
+    "      --svg FILE         draw the scored board as SVG; in FILE %d is the\n"
+    "                         game's number in its input, %f the input's\n"
+    "                         name, %n the game's number in the run\n"
+    "                         (without them: the first game scored only)\n"
     "      --no-board         text output without the board diagram\n"
     "      --playouts N       Monte Carlo playouts per game (default 128)\n"
     "      --seed N           random seed of the playouts (fixed default)\n"
@@ -83,6 +91,10 @@ struct scored {
 	/* the counts RE's margin equals: MATCH_* bits, -1 if RE
 	 * has no margin */
 	int re_match;
+	/* the rules were assumed, the result disagrees with RE, and
+	 * --rules chinese would agree (its komi and handicap
+	 * compensation, not only its way of counting) */
+	bool chinese_would_agree;
 	const char *ended;
 	const char *method;
 };
@@ -119,12 +131,17 @@ dead_one(int x, int y, void *ctx)
 {
 	struct dead_put *d = ctx;
 	int p = y * d->pos->w + x;
+	/* off this board: no stone there, like an empty point */
+	if (x >= d->pos->w || y >= d->pos->h)
+		return;
 	if (d->pos->color[p] != SCORE_EMPTY) {
 		d->pos->dead[p] = 1;
 		d->n++;
 	}
 }
 
+/* The list is read for the largest board, so that it means the same
+ * points on every game's (checked once, when the options are read). */
 static int
 apply_dead_list(const char *list, struct score_pos *pos)
 {
@@ -137,7 +154,8 @@ apply_dead_list(const char *list, struct score_pos *pos)
 		n = strcspn(s, ", []");
 		if (n == 0)
 			break;
-		if (sgf_point_list(s, n, pos->w, pos->h, dead_one, &d) < 0)
+		if (sgf_point_list(s, n, SCORE_MAX_SIDE, SCORE_MAX_SIDE,
+				   dead_one, &d) < 0)
 			return -1;
 		s += n;
 	}
@@ -162,9 +180,11 @@ col_label(int x)
 	return x < 25 ? cols[x] : '?';
 }
 
+/* Count one game into s.  Returns 0, or -1 with why the game cannot be
+ * counted in why[n] and where in *line, *col (0 if nowhere). */
 static int
 score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
-	   FILE *err)
+	   char *why, size_t n, uint32_t *line, uint32_t *col)
 {
 	memset(s, 0, sizeof(*s));
 	sgf_gameinfo(g, &s->gi);
@@ -172,8 +192,9 @@ score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
 	if (rname && *rname) {
 		if (rules_from_name(&s->rules, rname)) {
 			s->rules_unknown = true;
-			if (sc->rules) {
-				fprintf(err, "unknown rule set '%s'\n", rname);
+			if (sc->rules) { /* (checked with the options) */
+				snprintf(why, n, "unknown rule set '%s'",
+					 rname);
 				return -1;
 			}
 		}
@@ -194,24 +215,19 @@ score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
 		 * (sgf_board_size() allows up to 52).  Point at the SZ. */
 		const struct sgf_prop *sz =
 		    g->root ? sgf_node_prop(g->root, SGF_P_SZ) : NULL;
-		uint32_t line = 0, col = 0;
 		int w = 19, h = 19;
 		sgf_board_size(g, &w, &h);
 		if (sz)
-			sgf_game_linecol(g, sz->off, &line, &col);
-		if (line)
-			fprintf(err, "%s:%u:%u: ", g->file, line, col);
-		else
-			fprintf(err, "%s: ", g->file);
-		fprintf(err,
-			"error: game %u: a %dx%d board cannot be scored "
-			"(at most %dx%d)\n",
-			g->index, w, h, SCORE_MAX_SIDE, SCORE_MAX_SIDE);
+			sgf_game_linecol(g, sz->off, line, col);
+		snprintf(why, n,
+			 "a %dx%d board cannot be scored (at most %dx%d)", w, h,
+			 SCORE_MAX_SIDE, SCORE_MAX_SIDE);
 		return -1;
 	}
 	if (sc->dead_mode == DEAD_GIVEN) {
 		if (apply_dead_list(sc->dead, &s->pos) < 0) {
-			fprintf(err, "invalid point list '%s'\n", sc->dead);
+			/* (checked with the options) */
+			snprintf(why, n, "invalid point list '%s'", sc->dead);
 			return -1;
 		}
 		s->method = "given";
@@ -235,9 +251,21 @@ score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
 						   : s->res.jp_margin;
 	score_format_margin(s->margin, s->result, sizeof(s->result));
 	s->agrees = s->re_match = -1;
-	if (s->gi.result_raw)
-		snprintf(s->recorded, sizeof(s->recorded), "%s",
-			 s->gi.result_raw);
+	if (s->gi.result_raw) {
+		/* for the text line: cut between characters, not inside
+		 * one, and no control character breaks the line */
+		const char *raw = s->gi.result_raw;
+		size_t len = strlen(raw), max = sizeof(s->recorded) - 4;
+		if (len > max) {
+			len = max;
+			while (len && ((unsigned char)raw[len] & 0xc0) == 0x80)
+				len--;
+		}
+		for (size_t i = 0; i < len; i++)
+			s->recorded[i] =
+			    (unsigned char)raw[i] < 0x20 ? ' ' : raw[i];
+		strcpy(s->recorded + len, raw[len] ? "..." : "");
+	}
 	if (s->gi.result.kind == SGF_RES_SCORE ||
 	    s->gi.result.kind == SGF_RES_DRAW) {
 		double rm = s->gi.result.kind == SGF_RES_DRAW ? 0
@@ -247,6 +275,20 @@ score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
 		s->re_match =
 		    (fabs(rm - s->res.jp_margin) < 1e-6 ? MATCH_JAPANESE : 0) |
 		    (fabs(rm - s->res.cn_margin) < 1e-6 ? MATCH_CHINESE : 0);
+		if (!s->agrees && s->rules_assumed) {
+			/* count again as --rules chinese would: the same
+			 * board, Chinese komi and compensation */
+			struct rules cn;
+			struct score_result alt;
+			rules_from_name(&cn, "chinese");
+			so.hbonus = cn.hbonus;
+			if (!sc->has_komi && !s->gi.has_komi &&
+			    s->gi.handicap < 2)
+				so.komi = cn.komi;
+			score_count(&s->pos, &so, &alt);
+			s->chinese_would_agree =
+			    fabs(rm - alt.cn_margin) < 1e-6;
+		}
 	}
 	s->ended = ended_name(s);
 	return 0;
@@ -315,7 +357,7 @@ put_text(FILE *f, struct sgf_game *g, const struct scored *s,
 	fprintf(f, "%s", g->file);
 	if (g->index > 1)
 		fprintf(f, " (game %u)", g->index);
-	fprintf(f, ": %dx%d, %s rules%s, komi %g", s->pos.w, s->pos.h,
+	fprintf(f, ": %dx%d, %s rules%s, komi %.15g", s->pos.w, s->pos.h,
 		s->rules.name,
 		s->rules_unknown   ? " (RU not recognised)"
 		: s->rules_assumed ? " (no RU: the default)"
@@ -324,26 +366,28 @@ put_text(FILE *f, struct sgf_game *g, const struct scored *s,
 	if (s->gi.handicap >= 2)
 		fprintf(f, ", handicap %d", s->gi.handicap);
 	fprintf(f, ", %d moves", s->ri.moves);
-	if (sc->move > 0)
+	if (sc->move >= 0)
 		fprintf(f, " (of %d)", s->ri.total_moves);
 	fprintf(f, ", ended: %s\n", s->ended);
 	char jm[32], cm[32];
 	score_format_margin(r->jp_margin, jm, sizeof(jm));
 	score_format_margin(r->cn_margin, cm, sizeof(cm));
-	fprintf(f,
-		"  Japanese: Black %g = %d territory + %d captures + %d dead; "
-		"White %g = %d territory + %d captures + %d dead + %g komi "
-		"(%s)\n",
-		r->jp[1].total, r->jp[1].territory, r->jp[1].captures,
-		r->jp[1].dead, r->jp[2].total, r->jp[2].territory,
-		r->jp[2].captures, r->jp[2].dead, r->jp[2].komi, jm);
-	fprintf(f,
-		"  Chinese:  Black %g = %d stones + %d area; White %g = %d "
-		"stones + %d area + %g komi",
-		r->cn[1].total, r->cn[1].stones, r->cn[1].area, r->cn[2].total,
-		r->cn[2].stones, r->cn[2].area, r->cn[2].komi);
+	fprintf(
+	    f,
+	    "  Japanese: Black %.15g = %d territory + %d captures + %d dead; "
+	    "White %.15g = %d territory + %d captures + %d dead + %.15g komi "
+	    "(%s)\n",
+	    r->jp[1].total, r->jp[1].territory, r->jp[1].captures,
+	    r->jp[1].dead, r->jp[2].total, r->jp[2].territory,
+	    r->jp[2].captures, r->jp[2].dead, r->jp[2].komi, jm);
+	fprintf(
+	    f,
+	    "  Chinese:  Black %.15g = %d stones + %d area; White %.15g = %d "
+	    "stones + %d area + %.15g komi",
+	    r->cn[1].total, r->cn[1].stones, r->cn[1].area, r->cn[2].total,
+	    r->cn[2].stones, r->cn[2].area, r->cn[2].komi);
 	if (r->cn[2].bonus)
-		fprintf(f, " + %g handicap", r->cn[2].bonus);
+		fprintf(f, " + %.15g handicap", r->cn[2].bonus);
 	fprintf(f, " (%s)\n", cm);
 	fprintf(f, "  Dame %d, seki points %d, dead stones (%s):", r->dame,
 		r->seki, s->method);
@@ -368,9 +412,8 @@ put_text(FILE *f, struct sgf_game *g, const struct scored *s,
 		fputs("; no recorded result", f);
 	/* The rules were assumed (Japanese, the default), and RE is the
 	 * Chinese count's result: the record was likely counted so. */
-	if (s->agrees == 0 && s->rules_assumed && (s->re_match & MATCH_CHINESE))
-		fputs(", but it equals the Chinese count (try --rules chinese)",
-		      f);
+	if (s->chinese_would_agree)
+		fputs(", but Chinese rules give it (try --rules chinese)", f);
 	fputc('\n', f);
 	if (!sc->no_board)
 		put_board(f, s);
@@ -414,7 +457,7 @@ put_json(FILE *f, struct sgf_game *g, const struct scored *s,
 		: s->rules_assumed ? "default"
 				   : "record");
 	fprintf(f,
-		",\"komi\":%g,\"handicap\":%d,\"moves\":%d,\"ended\":\"%s\","
+		",\"komi\":%.15g,\"handicap\":%d,\"moves\":%d,\"ended\":\"%s\","
 		"\"convention\":\"%s\",\"method\":\"%s\",\"dead\":",
 		s->komi, s->gi.handicap, s->ri.moves, s->ended,
 		sc->strict ? "strict" : "server", s->method);
@@ -423,16 +466,17 @@ put_json(FILE *f, struct sgf_game *g, const struct scored *s,
 	put_points(f, s, 1);
 	fprintf(f,
 		",\"dame\":%d,\"japanese\":{\"black\":{\"territory\":%d,"
-		"\"captures\":%d,\"dead\":%d,\"total\":%g},\"white\":{"
-		"\"territory\":%d,\"captures\":%d,\"dead\":%d,\"komi\":%g,"
-		"\"total\":%g},\"result\":\"%s\"}",
+		"\"captures\":%d,\"dead\":%d,\"total\":%.15g},\"white\":{"
+		"\"territory\":%d,\"captures\":%d,\"dead\":%d,\"komi\":%.15g,"
+		"\"total\":%.15g},\"result\":\"%s\"}",
 		r->dame, r->jp[1].territory, r->jp[1].captures, r->jp[1].dead,
 		r->jp[1].total, r->jp[2].territory, r->jp[2].captures,
 		r->jp[2].dead, r->jp[2].komi, r->jp[2].total, jm);
 	fprintf(f,
 		",\"chinese\":{\"black\":{\"stones\":%d,\"area\":%d,"
-		"\"total\":%g},\"white\":{\"stones\":%d,\"area\":%d,"
-		"\"komi\":%g,\"handicap\":%g,\"total\":%g},\"result\":\"%s\"}",
+		"\"total\":%.15g},\"white\":{\"stones\":%d,\"area\":%d,"
+		"\"komi\":%.15g,\"handicap\":%.15g,\"total\":%.15g},\"result\":"
+		"\"%s\"}",
 		r->cn[1].stones, r->cn[1].area, r->cn[1].total, r->cn[2].stones,
 		r->cn[2].area, r->cn[2].komi, r->cn[2].bonus, r->cn[2].total,
 		cm);
@@ -463,17 +507,13 @@ put_json(FILE *f, struct sgf_game *g, const struct scored *s,
 /* ------------------------------------------------------------------ */
 /* SVG */
 
-static int
-put_svg(const char *path, const struct scored *s)
+/* The picture of a scored game, on f. */
+static void
+svg_draw(FILE *f, const struct scored *s)
 {
 	int w = s->pos.w, h = s->pos.h, u = 30, m = 40;
 	int W = 2 * m + (w - 1) * u, H = 2 * m + (h - 1) * u;
-	/* written beside the target and renamed: never half-written */
-	char tmp[4200];
-	snprintf(tmp, sizeof(tmp), "%s.tmp%ld", path, (long)getpid());
-	FILE *f = fopen(tmp, "w");
-	if (!f)
-		return -1;
+
 	fprintf(f,
 		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
@@ -570,20 +610,122 @@ put_svg(const char *path, const struct scored *s)
 		}
 	}
 	fputs("</svg>\n", f);
-	if (ferror(f)) {
-		int e = errno;
-		fclose(f);
-		remove(tmp);
-		errno = e;
-		return -1;
+}
+
+/* What a worker hands the writing thread: one game's picture and whose
+ * it is, in one block. */
+struct svg_keep {
+	unsigned index; /* the game's number in its input */
+	size_t len;	/* of the text */
+	char *file;	/* the input's name, after the text */
+	char text[];
+};
+
+static struct svg_keep *
+svg_keep_new(const struct sgf_game *g, const struct scored *s)
+{
+	char *buf = NULL;
+	size_t len = 0, fl = strlen(g->file);
+	FILE *f = open_memstream(&buf, &len);
+	struct svg_keep *k = NULL;
+
+	if (!f)
+		return NULL;
+	svg_draw(f, s);
+	if (!ferror(f) && fclose(f) == 0 &&
+	    (k = malloc(sizeof(*k) + len + 1 + fl + 1))) {
+		k->index = g->index;
+		k->len = len;
+		memcpy(k->text, buf, len + 1);
+		k->file = k->text + len + 1;
+		memcpy(k->file, g->file, fl + 1);
 	}
-	if (fclose(f) || rename(tmp, path)) {
-		int e = errno;
-		remove(tmp);
-		errno = e;
-		return -1;
+	free(buf);
+	return k;
+}
+
+/* --svg's FILE for a game: %d its number in its input, %n in the whole
+ * run, %f its input's name without directory and extension, %% a %;
+ * any other character as it is.  Returns -1 if the name would not
+ * fit. */
+static int
+svg_path(const char *pat, const struct svg_keep *k, unsigned long game_no,
+	 char *out, size_t n)
+{
+	size_t o = 0;
+
+	for (const char *p = pat; *p; p++) {
+		char num[32];
+		const char *add = num;
+		size_t al;
+		if (*p != '%' || !p[1] || !strchr("dnf%", p[1])) {
+			add = p;
+			al = 1;
+		} else if (*++p == 'd') {
+			al = (size_t)snprintf(num, sizeof(num), "%u", k->index);
+		} else if (*p == 'n') {
+			al = (size_t)snprintf(num, sizeof(num), "%lu", game_no);
+		} else if (*p == 'f') {
+			add = cli_input_stem(k->file, &al);
+		} else {
+			add = "%";
+			al = 1;
+		}
+		if (o + al >= n)
+			return -1;
+		memcpy(out + o, add, al);
+		o += al;
 	}
+	out[o] = 0;
 	return 0;
+}
+
+/* cli->game_end: draw a game's picture, on the writing thread, so that
+ * which game is drawn and what %n is do not depend on -j. */
+static void
+score_game_end(struct cli *c, unsigned long game_no, void *keep)
+{
+	struct score_ctx *sc = c->ctx;
+	struct svg_keep *k = keep;
+	char path[4096];
+	const char *other;
+
+	if (!sc->svg_per_game && atomic_load(&sc->svg_done)) {
+		free(k);
+		return;
+	}
+	atomic_store(&sc->svg_done, 1);
+	if (svg_path(sc->svg, k, game_no, path, sizeof(path)) < 0) {
+		cmd_error("%s: game %u: picture not drawn: the name from "
+			  "'--svg %s' is too long",
+			  k->file, k->index, sc->svg);
+		sc->svg_failed = true;
+	} else if ((other =
+			cli_names_add(&sc->seen, path, k->file, k->index))) {
+		cmd_error("%s: game %u: picture not drawn: '%s' is the picture "
+			  "of %s already (put %%f or %%n in the name)",
+			  k->file, k->index, path, other);
+		sc->svg_failed = true;
+	} else if (cli_write_whole(path, k->text, k->len)) {
+		cmd_error("cannot write '%s': %s", path, strerror(errno));
+		sc->svg_failed = true;
+	}
+	free(k);
+}
+
+/* With --json, one object per game: this one says why the game has no
+ * count, so that a pipeline sees every game. */
+static void
+put_json_error(FILE *f, const struct sgf_game *g, const char *why,
+	       const struct score_ctx *sc)
+{
+	if (!sc->json || sc->quiet || sc->mismatch)
+		return;
+	fputs("{\"file\":", f);
+	cli_json_str(f, g->file);
+	fprintf(f, ",\"game\":%u,\"error\":", g->index);
+	cli_json_str(f, why);
+	fputs("}\n", f);
 }
 
 static int
@@ -591,6 +733,8 @@ score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 {
 	struct score_ctx *sc = ctx;
 	struct scored *s = malloc(sizeof(*s));
+	char why[160];
+	uint32_t line = 0, col = 0;
 
 	if (!s) {
 		fprintf(cli_err(r), "%s: out of memory\n", g->file);
@@ -606,12 +750,19 @@ score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 	if (!g->root) {
 		fprintf(cli_err(r), "%s: game %u: no game could be read\n",
 			g->file, g->index);
+		put_json_error(r->out, g, "no game could be read", sc);
 		r->flags |= CLI_R_INVALID | CLI_R_SKIPPED;
 		cli_res_code(r, "syntax");
 		free(s);
 		return 0;
 	}
-	if (score_game(g, sc, s, cli_err(r))) {
+	if (score_game(g, sc, s, why, sizeof(why), &line, &col)) {
+		if (line)
+			fprintf(cli_err(r), "%s:%u:%u: ", g->file, line, col);
+		else
+			fprintf(cli_err(r), "%s: ", g->file);
+		fprintf(cli_err(r), "error: game %u: %s\n", g->index, why);
+		put_json_error(r->out, g, why, sc);
 		r->flags |= CLI_R_INVALID | CLI_R_SKIPPED;
 		cli_res_code(r, "unscorable");
 		free(s);
@@ -627,25 +778,11 @@ score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 		r->flags |= CLI_R_AGREE;
 	else if (s->agrees == 0)
 		r->flags |= CLI_R_DISAGREE;
-	if (sc->svg) {
-		char path[4096];
-		bool per_game = strstr(sc->svg, "%d") != NULL;
-		if (per_game) {
-			const char *q = strstr(sc->svg, "%d");
-			snprintf(path, sizeof(path), "%.*s%u%s",
-				 (int)(q - sc->svg), sc->svg, g->index, q + 2);
-		} else {
-			snprintf(path, sizeof(path), "%s", sc->svg);
-		}
-		if (per_game || atomic_exchange(&sc->svg_done, 1) == 0) {
-			if (put_svg(path, s)) {
-				fprintf(cli_err(r),
-					"%s: error: cannot write '%s': %s\n",
-					cmd_progname, path, strerror(errno));
-				atomic_store(&sc->svg_failed, 1);
-			}
-		}
-	}
+	/* drawn here, written in input order by score_game_end() */
+	if (sc->svg && (sc->svg_per_game || !atomic_load(&sc->svg_done)) &&
+	    !(r->keep = svg_keep_new(g, s)))
+		fprintf(cli_err(r), "%s: game %u: out of memory\n", g->file,
+			g->index);
 	if (!sc->quiet && (!sc->mismatch || s->agrees == 0)) {
 		if (sc->json)
 			put_json(r->out, g, s, sc);
@@ -695,6 +832,7 @@ cmd_score(int argc, char **argv)
 	char *end;
 
 	memset(&sc, 0, sizeof(sc));
+	sc.move = -1;
 	score_estimate_opts_default(&sc.est);
 	cli_init(&c, "score");
 	optind = 1;
@@ -730,8 +868,11 @@ cmd_score(int argc, char **argv)
 		case O_KOMI:
 			errno = 0;
 			sc.komi = strtod(optarg, &end);
-			if (errno || *end || end == optarg ||
-			    !isfinite(sc.komi) || fabs(sc.komi) > 1000) {
+			/* a number as SGF writes one: strtod would also take
+			 * "0x10" and "1e1" */
+			if (optarg[strspn(optarg, "+-0123456789.")] || errno ||
+			    *end || end == optarg || !isfinite(sc.komi) ||
+			    fabs(sc.komi) > 1000) {
 				cmd_error("invalid komi '%s'", optarg);
 				return cmd_usage_error("score");
 			}
@@ -753,6 +894,9 @@ cmd_score(int argc, char **argv)
 				return cmd_usage_error("score");
 			}
 			sc.svg = optarg;
+			sc.svg_per_game = strstr(optarg, "%d") ||
+					  strstr(optarg, "%f") ||
+					  strstr(optarg, "%n");
 			break;
 		case O_NO_BOARD:
 			sc.no_board = true;
@@ -807,11 +951,14 @@ cmd_score(int argc, char **argv)
 	}
 	c.summary_always = !sc.json;
 	c.process = score_process;
+	if (sc.svg)
+		c.game_end = score_game_end;
 	c.ctx = &sc;
 	rc = cli_run(&c, argc - optind, argv + optind);
 	if (sc.mismatch && rc == EXIT_OK && c.sum.disagree > 0)
 		rc = EXIT_PROBLEM;
-	if (atomic_load(&sc.svg_failed))
+	if (sc.svg_failed)
 		rc = EXIT_USAGE;
+	cli_names_free(&sc.seen);
 	return rc;
 }

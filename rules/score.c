@@ -344,6 +344,6 @@ score_format_margin(double margin, char *buf, int n)
 	if (margin > -1e-9 && margin < 1e-9)
 		snprintf(buf, (size_t)n, "0");
 	else
-		snprintf(buf, (size_t)n, "%c+%g", margin > 0 ? 'B' : 'W',
+		snprintf(buf, (size_t)n, "%c+%.15g", margin > 0 ? 'B' : 'W',
 			 margin > 0 ? margin : -margin);
 }

@@ -131,10 +131,10 @@ struct score_replay_info {
 
 /* Replay the main line of g (setup properties and moves, captures as
  * an SGF viewer executes them, whatever the rules) up to and including
- * move `upto` (<= 0: to the end) and put the position in *pos (colours
- * and stones captured; dead and hints cleared).  Returns 0, or -1 when
- * the board is larger than SCORE_MAX_SIDE or not square-free of SZ
- * errors. */
+ * move `upto` (0: the setup before any move; < 0: to the end) and put the
+ * position in *pos (colours and stones captured; dead and hints cleared).
+ * Returns 0, or -1 when the board is larger than SCORE_MAX_SIDE or not
+ * square-free of SZ errors. */
 int score_replay(const struct sgf_game *g, int upto, struct score_pos *pos,
 		 struct score_replay_info *info);
 

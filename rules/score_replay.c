@@ -74,6 +74,8 @@ score_replay(const struct sgf_game *g, int upto, struct score_pos *pos,
 			else
 				continue;
 			info->total_moves++;
+			if (upto == 0) /* the position before any move */
+				stopped = true;
 			if (stopped)
 				continue;
 			info->moves++;

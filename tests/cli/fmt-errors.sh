@@ -7,3 +7,20 @@ for f in bad.gib bad.ngf bad.ugf cut.gib; do
 	"$SGFKIT" convert $f 2>&1
 	echo "exit $?"
 done
+# an empty record (or blank lines, or comments only) is an error of its
+# one game, as an empty SGF file is; with -o nothing is written, exit 1
+for f in empty.gib empty.ngf empty.ugf empty.gtp; do
+	: >$f
+	"$SGFKIT" convert $f 2>&1
+	echo "exit $?"
+done
+printf '\n\n' >blank.ngf
+printf '# a comment\n\n' >comment.gtp
+for f in blank.ngf comment.gtp; do
+	"$SGFKIT" convert -o out.sgf $f 2>&1
+	echo "exit $?"
+	[ -e out.sgf ] && echo "out.sgf written"
+done
+: >empty.jsonl
+"$SGFKIT" convert -f json -o out.sgf empty.jsonl 2>&1
+echo "exit $?"

@@ -26,3 +26,13 @@ done
 # --mismatch still lists the game: the hint does not change agreement
 "$SGFKIT" score --mismatch --no-board --no-summary area.sgf >/dev/null
 echo "exit $?"
+# A handicap game: Chinese rules add compensation (2 here) and, without
+# KM, their own komi; the hint is given when that result is RE's, not
+# when RE is the area count without them (Japanese B+5.5, area count
+# B+4.5, Chinese rules B+2.5)
+printf '(;GM[1]FF[4]SZ[5]HA[2]KM[0.5]RE[B+4.5]AB[ca:ce]AW[da:de]\n;W[aa];B[];W[];B[])\n' >ha-area.sgf
+sed 's/B+4.5/B+2.5/' ha-area.sgf >ha-chinese.sgf
+for f in ha-area.sgf ha-chinese.sgf; do
+	"$SGFKIT" score --no-board --no-summary "$f" | sed -n 5p
+	"$SGFKIT" score --no-board --no-summary --rules chinese "$f" | sed -n 5p
+done

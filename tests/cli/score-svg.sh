@@ -27,3 +27,26 @@ ls "$out" | grep '^g'
 "$SGFKIT" score -q --no-summary --svg "$out/none/b.svg" s4-dame.sgf 2>/dev/null
 echo "exit $?"
 ls "$out" | grep -c tmp || true
+# several inputs: %d repeats from file to file, so a second 'g1.svg' is
+# an error naming whose picture it is (exit 2), never an overwrite
+rm -f "$out"/g*.svg
+"$SGFKIT" score -q --no-summary --svg "$out/g%d.svg" s2-seed.sgf s4-dame.sgf \
+	2>"$out/err"
+echo "exit $?"
+sed "s|$out/||" "$out/err"
+grep -o '<title>[^<]*' "$out/g1.svg"
+# %f and %n tell them apart
+"$SGFKIT" score -q --no-summary --svg "$out/%f-%d.svg" s2-seed.sgf s4-dame.sgf
+"$SGFKIT" score -q --no-summary --svg "$out/n%n.svg" "$out/two.sgf" s3-dead-stone.sgf
+ls "$out" | grep -e '-1\.svg$' -e '^n'
+# without a placeholder the first game in input order is drawn, whatever
+# -j is: a 19x19 game first, then small ones that finish sooner
+for j in 1 4; do
+	"$SGFKIT" score -q --no-summary -j$j --svg "$out/first.svg" ogs-19x19.sgf \
+		s2-seed.sgf s4-dame.sgf s3-dead-stone.sgf s5-bent-four.sgf
+	grep -o '<title>[^<]*' "$out/first.svg"
+done
+# %% is a %, any other % as written; %f drops only the last extension
+cp s2-seed.sgf "$out/a.b.sgf"
+"$SGFKIT" score -q --no-summary --svg "$out/q%x-%%-%f.svg" "$out/a.b.sgf"
+ls "$out" | grep '^q'

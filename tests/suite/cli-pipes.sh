@@ -102,5 +102,31 @@ fi
 rc=$( ("$SGFKIT" info "$tmp/big.sgf"; echo $? >"$tmp/rc") | head -n 1 >/dev/null; cat "$tmp/rc")
 [ "$rc" -ne 0 ] && ok "info | head: non-zero status $rc for the writer" ||
 	ko "info | head: status $rc"
+# -o is renamed into place only over a regular file: a symbolic link
+# stays and its target is written, the file keeps its mode, and a FIFO
+# (or a device: -o /dev/stdout) is written in place, not replaced
+mkdir "$tmp/w"
+echo old >"$tmp/w/target.sgf"
+chmod 600 "$tmp/w/target.sgf"
+ln -s target.sgf "$tmp/w/link.sgf"
+"$SGFKIT" convert -o "$tmp/w/link.sgf" "$D/ok.sgf" &&
+	[ -L "$tmp/w/link.sgf" ] && grep -q '^(;' "$tmp/w/target.sgf" &&
+	ok "-o through a symbolic link writes its target" ||
+	ko "-o through a symbolic link: $(ls -l "$tmp/w" | tr '\n' ' ')"
+[ "$(stat -c %a "$tmp/w/target.sgf")" = 600 ] &&
+	ok "-o keeps the file's mode" ||
+	ko "-o changed the mode to $(stat -c %a "$tmp/w/target.sgf")"
+mkfifo "$tmp/w/fifo"
+# (timeout: a FIFO replaced by a file would leave cat waiting forever)
+timeout 10 cat "$tmp/w/fifo" >"$tmp/w/from-fifo" &
+pid=$!
+"$SGFKIT" convert -o "$tmp/w/fifo" "$D/ok.sgf"
+rc=$?
+wait $pid
+[ $rc -eq 0 ] && [ -p "$tmp/w/fifo" ] && grep -q '^(;' "$tmp/w/from-fifo" &&
+	ok "-o to a FIFO writes into it" ||
+	ko "-o to a FIFO: exit $rc, $(ls -l "$tmp/w" | tr '\n' ' ')"
+[ -z "$(ls "$tmp/w" | grep tmp)" ] && ok "no temporary file left" ||
+	ko "left: $(ls "$tmp/w")"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
