@@ -1,4 +1,5 @@
 # .gz is read transparently, by name and on stdin
+work=$PWD # the test's own directory: testdata is read, never written
 cd "$TOP/testdata/cli"
 "$SGFKIT" info --no-header archive/2006/c.sgf.gz | cut -f 1,2,13
 "$SGFKIT" info --no-header - < archive/2006/c.sgf.gz | cut -f 1,2,13
@@ -8,5 +9,5 @@ cat archive/2006/c.sgf.gz | "$SGFKIT" info --no-header | cut -f 1,2,13
 cd "$TOP/testdata/fmt"
 gzip -c utf8.gib | "$SGFKIT" info --no-header - | cut -f 1,2,4,5,13
 gzip -c amateur.ugf | "$SGFKIT" info --no-header - | cut -f 1,2,4,5,13
-gzip -c even.ngf >"$OLDPWD/even.sgf.gz"
-"$SGFKIT" info --no-header "$OLDPWD/even.sgf.gz" | cut -f 2,4,5,13
+gzip -c even.ngf >"$work/even.sgf.gz"
+"$SGFKIT" info --no-header "$work/even.sgf.gz" | cut -f 2,4,5,13
