@@ -404,7 +404,7 @@ cjk_digit(const char *s, size_t len, size_t *n)
 	return -1;
 }
 
-void
+int
 fmt_rank(const char *s, size_t len, char *out, size_t n)
 {
 	static const struct {
@@ -428,7 +428,7 @@ fmt_rank(const char *s, size_t len, char *out, size_t n)
 		if (i < rest && !strncmp(r + i, "段", rest - i) &&
 		    rest - i == strlen("段")) {
 			snprintf(out, n, "%dp", num);
-			return;
+			return 1;
 		}
 		num = 0;
 		i = 0;
@@ -456,11 +456,12 @@ fmt_rank(const char *s, size_t len, char *out, size_t n)
 					goto raw;
 			snprintf(out, n, "%d%c%.*s", num, units[u].letter,
 				 (int)tl, tail);
-			return;
+			return 1;
 		}
 	}
 raw:
 	snprintf(out, n, "%.*s", (int)len, s);
+	return 0;
 }
 
 void

@@ -49,8 +49,10 @@ struct sgf_node *fmt_move(struct sgf_game *g, struct sgf_node *parent,
 int fmt_handicap(struct sgf_game *g, struct sgf_node *root, int size, int n);
 
 /* Normalise a rank ("10K*" -> "10k", "9DP" -> "9p", "3段" -> "3d",
- * "1급" -> "1k"); unrecognised ranks are copied trimmed. */
-void fmt_rank(const char *s, size_t len, char *out, size_t n);
+ * "1급" -> "1k"); unrecognised ranks are copied trimmed.  Returns 1 if
+ * it was a rank, 0 if it was copied: a reader that must tell a rank
+ * from the last word of a name asks. */
+int fmt_rank(const char *s, size_t len, char *out, size_t n);
 /* A result in free text (English, Japanese, Korean, Chinese) -> SGF RE
  * ("B+R", "W+5.5", "0"); returns 0 when understood. */
 int fmt_result_text(const char *s, char *out, size_t n);

@@ -601,6 +601,22 @@ fmt_check_handicap(int size, const int *abx, const int *aby, int nab)
 	return same_set(abx, aby, nab, xs, ys, nab) ? nab : -1;
 }
 
+/* "name (rank)".  A reader takes what is in the last parentheses for
+ * the rank, so a name that ends in some ("Cho (Jr)") gets an empty
+ * pair when there is no rank. */
+static void
+player_item(char *out, size_t n, const char *name, const char *rank)
+{
+	size_t len = strlen(name);
+
+	if (rank)
+		snprintf(out, n, "%s (%s)", name, rank);
+	else if (len && name[len - 1] == ')')
+		snprintf(out, n, "%s ()", name);
+	else
+		snprintf(out, n, "%s", name);
+}
+
 int
 sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
 {
@@ -630,14 +646,8 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
 	}
 	clean(gi.black, pb, sizeof(pb));
 	clean(gi.white, pw, sizeof(pw));
-	if (gi.black_rank)
-		snprintf(bn, sizeof(bn), "%s (%s)", pb, gi.black_rank);
-	else
-		snprintf(bn, sizeof(bn), "%s", pb);
-	if (gi.white_rank)
-		snprintf(wn, sizeof(wn), "%s (%s)", pw, gi.white_rank);
-	else
-		snprintf(wn, sizeof(wn), "%s", pw);
+	player_item(bn, sizeof(bn), pb, gi.black_rank);
+	player_item(wn, sizeof(wn), pw, gi.white_rank);
 	switch (gi.result.kind) {
 	case SGF_RES_SCORE:
 		grlt = gi.result.winner == 'B' ? 0 : 1;

@@ -47,7 +47,10 @@ slice_int(const struct slice *v, long *out)
 	return 0;
 }
 
-/* "LQC         9DP" -> PW[LQC] WR[9p] */
+/* "LQC         9DP" -> PW[LQC] WR[9p].  The last word is the rank when
+ * it reads as one or stands after padding (the name field is eleven
+ * wide); otherwise it is part of the name: "Lee Sedol" is a name, as a
+ * writer that knows no rank leaves it. */
 static void
 ngf_player(struct sgf_game *g, const struct slice *v, const char *pid,
 	   const char *rid)
@@ -60,13 +63,17 @@ ngf_player(struct sgf_game *g, const struct slice *v, const char *pid,
 	sp = len ? memrchr(s, ' ', len) : NULL;
 	if (sp && sp > s) {
 		size_t rl = (size_t)(s + len - sp - 1);
-		fmt_rank(sp + 1, rl, rank, sizeof(rank));
-		fmt_set_trim(g, g->root, pid, s, (size_t)(sp - s));
-		if (rank[0])
-			sgf_prop_set(g, g->root, rid, rank, strlen(rank));
-	} else {
-		fmt_set_trim(g, g->root, pid, s, len);
+		int padded = sp[-1] == ' ';
+
+		if (fmt_rank(sp + 1, rl, rank, sizeof(rank)) || padded) {
+			fmt_set_trim(g, g->root, pid, s, (size_t)(sp - s));
+			if (rank[0])
+				sgf_prop_set(g, g->root, rid, rank,
+					     strlen(rank));
+			return;
+		}
 	}
+	fmt_set_trim(g, g->root, pid, s, len);
 }
 
 /* "20170316 [09:37]" or "2006-9-5" -> DT. */

@@ -536,9 +536,14 @@ ranks_are_normalised(void)
 	char out[32];
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		fmt_rank(cases[i][0], strlen(cases[i][0]), out, sizeof(out));
+		int known = fmt_rank(cases[i][0], strlen(cases[i][0]), out,
+				     sizeof(out));
 		CHECK_STR(out, cases[i][1]);
+		/* copied as it was only when it is not a rank */
+		CHECK_INT(known, strcmp(cases[i][0], "pro") != 0);
 	}
+	CHECK_INT(fmt_rank("Sedol", 5, out, sizeof(out)), 0);
+	CHECK_INT(fmt_rank("Jr", 2, out, sizeof(out)), 0);
 }
 
 static void
@@ -637,6 +642,51 @@ ngf_written_and_read_back_is_the_same(void)
 {
 	round_trip(DATA "even.ngf", SGF_FMT_NGF);
 	round_trip(DATA "handicap2.ngf", SGF_FMT_NGF);
+}
+
+/* A name of several words, or one that ends in parentheses, is not a
+ * name and a rank: the NGF line "Lee Sedol" and the GIB item
+ * "Cho (Jr)" came back as PB[Lee] BR[Sedol] and PW[Cho] WR[Jr]. */
+static void
+names_of_several_words_survive_gib_and_ngf(void)
+{
+	static const char *const sgf[] = {
+	    "(;SZ[19]PB[Lee Sedol]PW[Cho (Jr)];B[pd])",
+	    "(;SZ[19]PB[Lee Sedol]BR[9p]PW[Cho (Jr)]WR[3k];B[pd])",
+	    "(;SZ[19]PB[abcdefghijklmn]BR[1d]PW[a b c d e f g h]WR[2k];B[pd])",
+	};
+	static const char *const ids[] = {"PB", "BR", "PW", "WR"};
+
+	for (size_t i = 0; i < sizeof(sgf) / sizeof(sgf[0]); i++) {
+		for (int f = 0; f < 2; f++) {
+			enum sgf_format fmt = f ? SGF_FMT_NGF : SGF_FMT_GIB;
+			struct sgf_game **v = NULL, *b;
+			const char *why = NULL;
+			char *buf = NULL;
+			size_t len = 0;
+			FILE *out = open_memstream(&buf, &len);
+			int n = sgf_parse_all(sgf[i], strlen(sgf[i]), "mem",
+					      NULL, &v);
+
+			CHECK_INT(n, 1);
+			CHECK_INT(fmt == SGF_FMT_GIB
+				      ? sgf_write_gib(out, v[0], &why)
+				      : sgf_write_ngf(out, v[0], &why),
+				  0);
+			fclose(out);
+			b = sgf_read_format(fmt, buf, len, "rt");
+			for (size_t k = 0; k < 4; k++) {
+				char x[128], y[128];
+				root_all(v[0], ids[k], x, sizeof(x));
+				root_all(b, ids[k], y, sizeof(y));
+				CHECK_STR(y, x);
+			}
+			sgf_game_free(b);
+			sgf_game_free(v[0]);
+			free(v);
+			free(buf);
+		}
+	}
 }
 
 static void
@@ -937,6 +987,7 @@ main(void)
 	RUN(gib_written_and_read_back_is_the_same);
 	RUN(ngf_written_and_read_back_is_the_same);
 	RUN(writers_refuse_what_they_cannot_express);
+	RUN(names_of_several_words_survive_gib_and_ngf);
 	RUN(ugf_shift_jis_figure_and_winner_codes);
 	RUN(ngf_shift_jis_is_guessed);
 	RUN(gib_header_value_over_two_lines);
