@@ -1192,6 +1192,12 @@ do_move(struct ctx *c, const struct sgf_prop *p, int color)
 	move = ++L->move;
 	if (L->start_pending)
 		record_start(c, color);
+	/* a move is one value; B[ee][ff] is neither one move nor two */
+	if (v->next)
+		report(c, CHECK_ERROR, "bad-move", v->next->off, move,
+		       k == MV_POINT ? x : -1, y,
+		       "%s move has %u values: only the first is played",
+		       color_name(color), p->nvalues);
 	/* turn order: several black moves before White's first are
 	 * handicap placement */
 	if (L->last_color == color &&
@@ -1385,7 +1391,7 @@ fast_decode(const struct ctx *c, const struct sgf_node *n, int color, int *ptp,
 	    p->pid != (color == BOARD_BLACK ? SGF_P_B : SGF_P_W))
 		return false;
 	v = p->values;
-	if (v->len != 2)
+	if (v->len != 2 || v->next)
 		return false;
 	pti = c->xtab[(unsigned char)v->s[0]] + c->ytab[(unsigned char)v->s[1]];
 	if (pti >= FAST_BAD)
