@@ -32,6 +32,7 @@ struct score_ctx {
 	const char *dead;  /* --dead POINTS */
 	const char *svg;   /* --svg FILE */
 	bool svg_per_game; /* FILE has %d, %f or %n */
+	bool svg_stdout;   /* FILE is "-": the picture, not the report */
 	/* the writing thread has drawn the one picture (no placeholder);
 	 * read by the workers, which then stop drawing */
 	atomic_int svg_done;
@@ -64,7 +65,8 @@ static const char score_usage[] =
     "      --svg FILE         draw the scored board as SVG; in FILE %d is the\n"
     "                         game's number in its input, %f the input's\n"
     "                         name, %n the game's number in the run\n"
-    "                         (without them: the first game scored only)\n"
+    "                         (without them: the first game scored only);\n"
+    "                         - writes the picture instead of the report\n"
     "      --no-board         text output without the board diagram\n"
     "      --playouts N       Monte Carlo playouts per game (default 128)\n"
     "      --seed N           random seed of the playouts (fixed default)\n"
@@ -700,6 +702,10 @@ score_game_end(struct cli *c, unsigned long game_no, void *keep)
 			  "'--svg %s' is too long",
 			  k->file, k->index, sc->svg);
 		sc->svg_failed = true;
+	} else if (sc->svg_stdout) {
+		/* the writing thread owns stdout; cli_run() reports a
+		 * failed write at the end */
+		fwrite(k->text, 1, k->len, stdout);
 	} else if ((other =
 			cli_names_add(&sc->seen, path, k->file, k->index))) {
 		cmd_error("%s: game %u: picture not drawn: '%s' is the picture "
@@ -719,7 +725,7 @@ static void
 put_json_error(FILE *f, const struct sgf_game *g, const char *why,
 	       const struct score_ctx *sc)
 {
-	if (!sc->json || sc->quiet || sc->mismatch)
+	if (!sc->json || sc->quiet || sc->mismatch || sc->svg_stdout)
 		return;
 	fputs("{\"file\":", f);
 	cli_json_str(f, g->file);
@@ -783,7 +789,8 @@ score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 	    !(r->keep = svg_keep_new(g, s)))
 		fprintf(cli_err(r), "%s: game %u: out of memory\n", g->file,
 			g->index);
-	if (!sc->quiet && (!sc->mismatch || s->agrees == 0)) {
+	if (!sc->quiet && !sc->svg_stdout &&
+	    (!sc->mismatch || s->agrees == 0)) {
 		if (sc->json)
 			put_json(r->out, g, s, sc);
 		else
@@ -879,12 +886,22 @@ cmd_score(int argc, char **argv)
 			sc.has_komi = true;
 			break;
 		case O_DEAD:
-			sc.dead_mode = DEAD_GIVEN;
-			sc.dead = optarg;
+		case O_ALL_ALIVE: {
+			enum dead_mode m =
+			    opt == O_DEAD ? DEAD_GIVEN : DEAD_NONE;
+			/* both say which stones are dead: neither wins */
+			if (sc.dead_mode != DEAD_ESTIMATE &&
+			    sc.dead_mode != m) {
+				cmd_error(
+				    "'--dead' and '--all-alive' cannot be "
+				    "used together");
+				return cmd_usage_error("score");
+			}
+			sc.dead_mode = m;
+			if (opt == O_DEAD)
+				sc.dead = optarg;
 			break;
-		case O_ALL_ALIVE:
-			sc.dead_mode = DEAD_NONE;
-			break;
+		}
 		case O_STRICT:
 			sc.strict = true;
 			break;
@@ -894,6 +911,7 @@ cmd_score(int argc, char **argv)
 				return cmd_usage_error("score");
 			}
 			sc.svg = optarg;
+			sc.svg_stdout = !strcmp(optarg, "-");
 			sc.svg_per_game = strstr(optarg, "%d") ||
 					  strstr(optarg, "%f") ||
 					  strstr(optarg, "%n");

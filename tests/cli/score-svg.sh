@@ -50,3 +50,12 @@ done
 cp s2-seed.sgf "$out/a.b.sgf"
 "$SGFKIT" score -q --no-summary --svg "$out/q%x-%%-%f.svg" "$out/a.b.sgf"
 ls "$out" | grep '^q'
+# '-' is standard output: the picture of the first game, not the report
+# (before, a file named '-' in the current directory)
+(cd "$out" && "$SGFKIT" score --svg - "$TOP/testdata/score/s2-seed.sgf" \
+	"$TOP/testdata/score/s4-dame.sgf" 2>/dev/null) >"$out/stdout.svg"
+echo "exit $?"
+head -n 1 "$out/stdout.svg"
+grep -c '^<svg ' "$out/stdout.svg"
+grep -o '<title>[^<]*' "$out/stdout.svg"
+if [ -e "$out/-" ]; then echo "a file named '-'"; fi
