@@ -1626,16 +1626,20 @@ cli_err(struct cli_res *r)
 }
 
 void
-cli_report_errors(const struct sgf_game *g, struct cli_res *r)
+cli_report_diags(const struct sgf_game *g, struct cli_res *r, bool warnings)
 {
 	const struct sgf_diag *d;
 
 	for (d = g->diags; d; d = d->next) {
-		if (d->severity != SGF_ERROR)
+		bool err = d->severity == SGF_ERROR;
+
+		if (!err && !warnings)
 			continue;
-		fprintf(cli_err(r), "%s:%u:%u: error: %s [%s]\n", g->file,
-			d->line, d->col, d->msg, sgf_code_name(d->code));
-		cli_res_code(r, sgf_code_name(d->code));
+		fprintf(cli_err(r), "%s:%u:%u: %s: %s [%s]\n", g->file, d->line,
+			d->col, err ? "error" : "warning", d->msg,
+			sgf_code_name(d->code));
+		if (err)
+			cli_res_code(r, sgf_code_name(d->code));
 	}
 }
 

@@ -59,10 +59,14 @@ FILE *cli_err(struct cli_res *r);
  * sgf_code_name()).  Counted once per game. */
 void cli_res_code(struct cli_res *r, const char *code);
 
-/* Print the parser's errors for game `g` on stderr as FILE:LINE:COL:
- * error: MESSAGE [CODE] and count their codes for the summary.
- * Warnings are left out: they are the business of `check`. */
-void cli_report_errors(const struct sgf_game *g, struct cli_res *r);
+/* Print the reader's errors for game `g` on stderr as FILE:LINE:COL:
+ * error: MESSAGE [CODE] and count their codes for the summary; with
+ * `warnings`, its warnings too, in order (uncounted: they do not make
+ * a game invalid).  `convert` shows them, since a warning may say
+ * that something read is not in the output; `info` and `score` leave
+ * them to `check`. */
+void cli_report_diags(const struct sgf_game *g, struct cli_res *r,
+		      bool warnings);
 
 /* Information about one input, for the file hooks. */
 struct cli_file {

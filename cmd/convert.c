@@ -38,6 +38,7 @@ struct conv_ctx {
 	long upto;	/* -m: moves shown by txt, svg, gtp; -1 all */
 	bool numbers;	/* svg --numbers */
 	bool normalize; /* --normalize: dialects rewritten */
+	bool warnings;	/* the reader's warnings on stderr */
 	int sym;	/* --rotate/--flip/--symmetry: 0..7 */
 	/* -d: the names written; the output of an input whose name was
 	 * taken goes to a stream that throws it away */
@@ -141,6 +142,9 @@ static const char convert_usage[] =
     "      --flip             mirror the board left to right (before\n"
     "                         --rotate)\n"
     "      --symmetry N       one of the 8 symmetries, 0-7 (flip = 4 +)\n"
+    "      --no-warnings      report errors only (the reader's warnings,\n"
+    "                         such as a line of another format left out,\n"
+    "                         are shown by default)\n"
     "  -h, --help             this help\n";
 
 static int
@@ -149,9 +153,9 @@ convert_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 	const struct conv_ctx *cc = ctx;
 	const char *why = NULL;
 
+	cli_report_diags(g, r, cc->warnings);
 	if (g->nerrors || !g->root) {
 		r->flags |= CLI_R_INVALID | CLI_R_SKIPPED;
-		cli_report_errors(g, r);
 		if (!g->nerrors)
 			fprintf(cli_err(r),
 				"%s:%lu: error: game %u has no nodes\n",
@@ -277,13 +281,15 @@ cmd_convert(int argc, char **argv)
 	    {"move", required_argument, NULL, 'm'},
 	    {"numbers", no_argument, NULL, 'N'},
 	    {"normalize", no_argument, NULL, 'Z'},
+	    {"no-warnings", no_argument, NULL, 'W'},
 	    {"rotate", required_argument, NULL, 'R'},
 	    {"flip", no_argument, NULL, 'F'},
 	    {"symmetry", required_argument, NULL, 'S'},
 	    CLI_LONGOPTS,
 	    {NULL, 0, NULL, 0},
 	};
-	struct conv_ctx cc = {.to = &outformats[0], .upto = -1};
+	struct conv_ctx cc = {
+	    .to = &outformats[0], .upto = -1, .warnings = true};
 	int rotate = 0, flip = 0, symmetry = -1;
 	char *end;
 	const char *output = NULL;
@@ -329,6 +335,9 @@ cmd_convert(int argc, char **argv)
 			break;
 		case 'Z':
 			cc.normalize = true;
+			break;
+		case 'W':
+			cc.warnings = false;
 			break;
 		case 'R':
 			rotate = (int)strtol(optarg, &end, 10);

@@ -169,7 +169,7 @@ info_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 
 	if (g->nerrors) {
 		r->flags |= CLI_R_INVALID;
-		cli_report_errors(g, r);
+		cli_report_diags(g, r, false);
 	}
 	if (!g->root) {
 		r->flags |= CLI_R_SKIPPED;

@@ -751,7 +751,7 @@ score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 	 * but its errors are reported and it counts as invalid (exit 1). */
 	if (g->nerrors) {
 		r->flags |= CLI_R_INVALID;
-		cli_report_errors(g, r);
+		cli_report_diags(g, r, false);
 	}
 	if (!g->root) {
 		fprintf(cli_err(r), "%s: game %u: no game could be read\n",

@@ -63,7 +63,7 @@ _sgfkit()
 			--suicide --max-moves --main-line" ;;
 		info) opts="--json --no-header --no-warnings" ;;
 		convert) opts="-t --to -o --output -d --dir --compact -m --move
-			--numbers --normalize --rotate --flip --symmetry" ;;
+			--numbers --normalize --no-warnings --rotate --flip --symmetry" ;;
 		score) opts="--json --mismatch -m --move --rules --komi --dead
 			--all-alive --strict --svg --no-board --playouts --seed -q
 			--quiet" ;;
