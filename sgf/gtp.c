@@ -254,17 +254,29 @@ sgf_read_gtp(const char *buf, size_t len, const char *file)
 					  "set_free_handicap after moves");
 				break;
 			}
-			for (int i = 1; i < n; i++) {
-				if (vertex(w[i], r.size, &x, &y) != 1) {
+			/* as GTP says: on an empty board, each vertex
+			 * once, or the command fails */
+			if (sgf_node_prop(g->root, SGF_P_AB)) {
+				fmt_error(g, it.line,
+					  "set_free_handicap on a board that "
+					  "has stones");
+				break;
+			}
+			for (int i = 1; i < n && !bad; i++) {
+				if (vertex(w[i], r.size, &x, &y) != 1)
 					bad = 1;
-					break;
-				}
-				add_stone(&r, x, y);
+				for (int j = 1; j < i && !bad; j++)
+					if (!strcasecmp(w[i], w[j]))
+						bad = 2;
+				if (!bad)
+					add_stone(&r, x, y);
 			}
 			if (bad) {
 				fmt_error(g, it.line,
-					  "expected vertices after "
-					  "set_free_handicap");
+					  bad == 2 ? "a vertex repeated after "
+						     "set_free_handicap"
+						   : "expected vertices after "
+						     "set_free_handicap");
 				break;
 			}
 			fmt_set(g, g->root, "HA", "%d", n - 1);

@@ -24,3 +24,12 @@ done
 : >empty.jsonl
 "$SGFKIT" convert -f json -o out.sgf empty.jsonl 2>&1
 echo "exit $?"
+# set_free_handicap fails, as GTP says, on a repeated vertex or on a
+# board that has stones (before: AB[dd][dd], or stones added to stones)
+printf 'boardsize 9\nclear_board\nset_free_handicap D4 d4\n' >dup.gtp
+printf 'boardsize 9\nfixed_handicap 2\nset_free_handicap C3 G7\n' >twice.gtp
+printf 'boardsize 9\nset_free_handicap C3 G7\nclear_board\nset_free_handicap C3 G7\n' >again.gtp
+for f in dup.gtp twice.gtp again.gtp; do
+	"$SGFKIT" convert --compact $f 2>&1
+	echo "exit $?"
+done
