@@ -44,6 +44,11 @@ struct conv_ctx {
 	 * taken goes to a stream that throws it away */
 	struct cli_names names;
 	bool dropping;
+	/* the output is the input being read (-d into the input's own
+	 * directory, -o naming an input): it is replaced only if every
+	 * game was converted, or the games that were not would be lost */
+	const char *output; /* -o */
+	bool inplace;
 };
 
 static int
@@ -229,12 +234,34 @@ discard(void *cookie, const char *buf, size_t n)
 	return (ssize_t)n;
 }
 
+/* Are a and b the same file (not only the same name)? */
+static bool
+same_file(const char *a, const char *b)
+{
+	struct stat x, y;
+
+	return strcmp(a, "-") && stat(a, &x) == 0 && stat(b, &y) == 0 &&
+	       x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+/* -o: is this input the output? */
+static void
+out_file_begin(struct cli *c, struct cli_file *f)
+{
+	struct conv_ctx *cc = c->ctx;
+
+	if (same_file(f->path, cc->output))
+		cc->inplace = true;
+}
+
 static void
 dir_file_begin(struct cli *c, struct cli_file *f)
 {
 	struct conv_ctx *cc = c->ctx;
 	char *path = dir_output_name(cc->dir, f->name, cc->to->ext);
 	const char *other;
+
+	cc->inplace = path && same_file(f->path, path);
 
 	if (path && (other = cli_names_add(&cc->names, path, f->name, 0))) {
 		/* a/game.sgf and b/game.sgf: the second would replace the
@@ -267,6 +294,13 @@ dir_file_end(struct cli *c, struct cli_file *f)
 	}
 	/* An input that could not be read, or of which no game could be
 	 * converted, leaves no output behind. */
+	if (cc->inplace && f->invalid && !f->unreadable) {
+		cmd_error("'%s' left unchanged: it is its own output, and %u "
+			  "of its %u games could not be converted",
+			  f->name, f->invalid, f->games);
+		cli_output_close(c, false);
+		return;
+	}
 	cli_output_close(c, !f->unreadable && f->games > f->invalid);
 }
 
@@ -398,16 +432,27 @@ cmd_convert(int argc, char **argv)
 		c.file_begin = dir_file_begin;
 		c.file_end = dir_file_end;
 	}
-	if (output && cli_output_open(&c, output))
-		return EXIT_USAGE;
+	if (output) {
+		cc.output = output;
+		c.file_begin = out_file_begin;
+		if (cli_output_open(&c, output))
+			return EXIT_USAGE;
+	}
 	rc = cli_run(&c, argc - optind, argv + optind);
 	if (output) {
 		/* Replace the output only with a complete conversion: not
 		 * after a write error or an unreadable input, and not with
 		 * an empty file when no game could be converted. */
 		bool any = c.sum.valid > 0;
-		if (cli_output_close(&c, rc != EXIT_USAGE && any))
+		bool lose = cc.inplace && c.sum.invalid > 0;
+		if (cli_output_close(&c, rc != EXIT_USAGE && any && !lose))
 			rc = EXIT_USAGE;
+		else if (lose)
+			cmd_error(
+			    "'%s' left unchanged: it is also an input, and "
+			    "%lu game%s could not be converted",
+			    output, c.sum.invalid,
+			    c.sum.invalid == 1 ? "" : "s");
 		else if (rc == EXIT_USAGE)
 			cmd_error("'%s' left unchanged", output);
 		else if (!any) {
