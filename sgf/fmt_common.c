@@ -410,10 +410,11 @@ fmt_rank(const char *s, size_t len, char *out, size_t n)
 	static const struct {
 		const char *unit;
 		char letter;
-	} units[] = {{"DP", 'p'}, {"dp", 'p'},	{"P", 'p'},  {"p", 'p'},
-		     {"K", 'k'},  {"k", 'k'},	{"D", 'd'},  {"d", 'd'},
-		     {"급", 'k'}, {"级", 'k'},	{"級", 'k'}, {"단", 'd'},
-		     {"段", 'd'}, {"프로", 'p'}};
+	} units[] = {{"dan", 'd'}, {"Dan", 'd'}, {"DAN", 'd'}, {"kyu", 'k'},
+		     {"Kyu", 'k'}, {"KYU", 'k'}, {"DP", 'p'},  {"dp", 'p'},
+		     {"P", 'p'},   {"p", 'p'},	 {"K", 'k'},   {"k", 'k'},
+		     {"D", 'd'},   {"d", 'd'},	 {"급", 'k'},  {"级", 'k'},
+		     {"級", 'k'},  {"단", 'd'},	 {"段", 'd'},  {"프로", 'p'}};
 	size_t i = 0, k;
 	int num = 0, d;
 

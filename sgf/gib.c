@@ -122,10 +122,11 @@ player(struct gib *r, const char *key, const char *pid, const char *rid)
 	s = it->val;
 	len = it->vlen;
 	fmt_trim(&s, &len);
+	/* " (9p)" is a rank and no name; "(guest)" a name */
 	if (len && s[len - 1] == ')' && (open = memrchr(s, '(', len)) != NULL &&
-	    open > s) {
-		fmt_rank(open + 1, (size_t)(s + len - 1 - open - 1), rank,
-			 sizeof(rank));
+	    (fmt_rank(open + 1, (size_t)(s + len - 1 - open - 1), rank,
+		      sizeof(rank)) ||
+	     open > s)) {
 		fmt_set_trim(r->g, r->g->root, pid, s, (size_t)(open - s));
 		if (rank[0])
 			sgf_prop_set(r->g, r->g->root, rid, rank, strlen(rank));

@@ -59,6 +59,17 @@ ngf_player(struct sgf_game *g, const struct slice *v, const char *pid,
 	size_t len = v->len;
 	char rank[64];
 
+	/* no name, only a rank after the padding */
+	if (len && s[0] == ' ') {
+		const char *t = s;
+		size_t tl = len;
+		fmt_trim(&t, &tl);
+		if (tl && !memchr(t, ' ', tl) &&
+		    fmt_rank(t, tl, rank, sizeof(rank))) {
+			sgf_prop_set(g, g->root, rid, rank, strlen(rank));
+			return;
+		}
+	}
 	fmt_trim(&s, &len);
 	sp = len ? memrchr(s, ' ', len) : NULL;
 	if (sp && sp > s) {
@@ -116,9 +127,10 @@ ngf_komi(struct sgf_game *g, long handicap, double komi)
 {
 	char num[32];
 
-	/* NGF stores komi without the half point in even games */
+	/* NGF stores komi without the half point in even games; "-0" is
+	 * -0.5 */
 	if (handicap == 0 && komi == floor(komi))
-		komi += komi < 0 ? -0.5 : 0.5;
+		komi += signbit(komi) ? -0.5 : 0.5;
 	fmt_number(komi, num, sizeof(num));
 	sgf_prop_set(g, g->root, "KM", num, strlen(num));
 }
@@ -344,11 +356,15 @@ static void
 ngf_rank(const char *r, char *out, size_t n)
 {
 	size_t k = 0;
+	char norm[64];
 
 	if (!r) {
 		out[0] = 0;
 		return;
 	}
+	/* "9 Dan" as "9D": one word, which the reader takes for a rank */
+	if (fmt_rank(r, strlen(r), norm, sizeof(norm)))
+		r = norm;
 	for (; *r && k + 3 < n; r++) {
 		if (*r == 'p') {
 			out[k++] = 'D';
@@ -368,6 +384,17 @@ one_line(const char *s, char *out, size_t n)
 	for (; s && *s && k + 1 < n; s++)
 		out[k++] = *s == '\n' || *s == '\r' ? ' ' : *s;
 	out[k] = 0;
+}
+
+/* "name rank", the name padded to eleven.  A reader takes the last word
+ * for the rank if it reads as one or stands after padding: a rank it
+ * would not know ("NR") after a name of eleven or more gets two
+ * spaces, so that it still stands apart. */
+static void
+put_player(FILE *out, const char *name, const char *rank)
+{
+	fprintf(out, "%-11s%s%s\r\n", name,
+		rank[0] && strlen(name) >= 11 ? "  " : " ", rank);
 }
 
 int
@@ -398,10 +425,10 @@ sgf_write_ngf(FILE *out, const struct sgf_game *g, const char **why)
 	fprintf(out, "%s\r\n%d\r\n", title, gi.cols);
 	one_line(gi.white, name, sizeof(name));
 	ngf_rank(gi.white_rank, rank, sizeof(rank));
-	fprintf(out, "%-11s %s\r\n", name, rank);
+	put_player(out, name, rank);
 	one_line(gi.black, name, sizeof(name));
 	ngf_rank(gi.black_rank, rank, sizeof(rank));
-	fprintf(out, "%-11s %s\r\n", name, rank);
+	put_player(out, name, rank);
 	one_line(gi.place, place, sizeof(place));
 	komi = gi.has_komi ? gi.komi : 0;
 	/* even games store komi without its half point */
@@ -410,6 +437,8 @@ sgf_write_ngf(FILE *out, const struct sgf_game *g, const char **why)
 	{
 		char num[32];
 		fmt_number(komi, num, sizeof(num));
+		if (komi == 0 && signbit(komi)) /* -0.5 without its half */
+			snprintf(num, sizeof(num), "-0");
 		fprintf(out, "%s\r\n%d\r\n0\r\n%s\r\n", place, ha, num);
 	}
 	if (gi.date && sscanf(gi.date, "%d-%d-%d", &y, &mo, &d) == 3)

@@ -529,9 +529,12 @@ static void
 ranks_are_normalised(void)
 {
 	static const char *const cases[][2] = {
-	    {"10K", "10k"}, {"9DP", "9p"},  {"7D*", "7d*"},  {"1급", "1k"},
-	    {"3段", "3d"},  {"初段", "1d"}, {"五段", "5d"},  {"2k?", "2k?"},
-	    {"P9段", "9p"}, {"pro", "pro"}, {"15级", "15k"}, {"9단", "9d"},
+	    {"10K", "10k"},    {"9DP", "9p"},	{"7D*", "7d*"},
+	    {"1급", "1k"},     {"3段", "3d"},	{"初段", "1d"},
+	    {"五段", "5d"},    {"2k?", "2k?"},	{"P9段", "9p"},
+	    {"pro", "pro"},    {"15级", "15k"}, {"9단", "9d"},
+	    {"9 Dan", "9d"},   {"1 kyu", "1k"}, {"3DAN", "3d"},
+	    {"2 Kyu?", "2k?"},
 	};
 	char out[32];
 
@@ -654,6 +657,13 @@ names_of_several_words_survive_gib_and_ngf(void)
 	    "(;SZ[19]PB[Lee Sedol]PW[Cho (Jr)];B[pd])",
 	    "(;SZ[19]PB[Lee Sedol]BR[9p]PW[Cho (Jr)]WR[3k];B[pd])",
 	    "(;SZ[19]PB[abcdefghijklmn]BR[1d]PW[a b c d e f g h]WR[2k];B[pd])",
+	    /* a rank the reader does not know, after a long name */
+	    "(;SZ[19]PB[ABCDEFGHIJK]BR[NR]PW[GoFigure (GoFigure 0.1)]WR[NR]"
+	    ";B[pd])",
+	    /* ranks and no names (AlphaGo Zero's self-play records) */
+	    "(;SZ[19]BR[9p]WR[9p];B[pd])",
+	    /* two words and a rank; a name in parentheses alone */
+	    "(;SZ[19]PB[Ke Jie]BR[9d]PW[(guest)];B[pd])",
 	};
 	static const char *const ids[] = {"PB", "BR", "PW", "WR"};
 
@@ -686,6 +696,39 @@ names_of_several_words_survive_gib_and_ngf(void)
 			free(v);
 			free(buf);
 		}
+	}
+}
+
+/* NGF keeps an even game's komi without its half point: -0.5 is "-0"
+ * (it was written "0", read back as +0.5). */
+static void
+ngf_komi_keeps_its_sign(void)
+{
+	static const char *const komi[] = {"-0.5", "-1.5", "0.5", "6.5",
+					   "-7.5"};
+
+	for (size_t i = 0; i < sizeof(komi) / sizeof(komi[0]); i++) {
+		char sgf[128], x[32];
+		struct sgf_game **v = NULL, *b;
+		const char *why = NULL;
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *out = open_memstream(&buf, &len);
+		int n;
+
+		snprintf(sgf, sizeof(sgf), "(;SZ[19]KM[%s];B[pd];W[dp])",
+			 komi[i]);
+		n = sgf_parse_all(sgf, strlen(sgf), "mem", NULL, &v);
+		CHECK_INT(n, 1);
+		CHECK_INT(sgf_write_ngf(out, v[0], &why), 0);
+		fclose(out);
+		b = sgf_read_format(SGF_FMT_NGF, buf, len, "rt");
+		root_all(b, "KM", x, sizeof(x));
+		CHECK_STR(x, komi[i]);
+		sgf_game_free(b);
+		sgf_game_free(v[0]);
+		free(v);
+		free(buf);
 	}
 }
 
@@ -988,6 +1031,7 @@ main(void)
 	RUN(ngf_written_and_read_back_is_the_same);
 	RUN(writers_refuse_what_they_cannot_express);
 	RUN(names_of_several_words_survive_gib_and_ngf);
+	RUN(ngf_komi_keeps_its_sign);
 	RUN(ugf_shift_jis_figure_and_winner_codes);
 	RUN(ngf_shift_jis_is_guessed);
 	RUN(gib_header_value_over_two_lines);
