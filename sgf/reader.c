@@ -84,11 +84,16 @@ struct sgf_reader {
 	struct sgf_limits lim;
 	unsigned index;
 	uint64_t line, offset;
-	/* column at start: 1 + characters since lnstart when lnset, else
-	 * col (the line began before what the buffer holds) */
+	/* the line of start began at buf[lnstart] when lnset; else before
+	 * what the buffer holds, and buf[0] is at column col */
 	uint32_t col;
 	size_t lnstart;
 	int lnset;
+	/* get_col()'s last answer: buf[cpos] is at column ccol (valid when
+	 * cvalid), so that many games on one line cost linear time */
+	size_t cpos;
+	uint32_t ccol;
+	int cvalid;
 	const char *stream_cs; /* from a BOM */
 	int decoded;	       /* buf holds UTF-8 decoded from stream_cs */
 	unsigned char dv[256], dov[256]; /* DBCS tables */
@@ -125,17 +130,24 @@ tables_build(void)
 		tv_hi[c] = to_hi[c] = C_HIGH;
 }
 
+/* The column of buf[start], in characters.  What was consumed since the
+ * line began counts: a game before this one on the same line too. */
 static uint32_t
-get_col(const struct sgf_reader *rd)
+get_col(struct sgf_reader *rd)
 {
 	const unsigned char *b = rd->buf;
-	uint32_t c = 1;
-	size_t i;
+	size_t i = rd->lnset ? rd->lnstart : 0;
+	uint32_t c = rd->lnset ? 1 : rd->col;
 
-	if (!rd->lnset)
-		return rd->col;
-	for (i = rd->lnstart; i < rd->start; i++)
+	if (rd->cvalid && rd->cpos >= i && rd->cpos <= rd->start) {
+		i = rd->cpos;
+		c = rd->ccol;
+	}
+	for (; i < rd->start; i++)
 		c += (b[i] & 0xC0) != 0x80;
+	rd->cpos = rd->start;
+	rd->ccol = c;
+	rd->cvalid = 1;
 	return c;
 }
 
@@ -478,14 +490,14 @@ fill(struct sgf_reader *rd, size_t *shift)
 	if (rd->nowait && !input_pending(&rd->in) && would_wait(rd->in.fd))
 		return FILL_WAIT;
 	if (rd->start > 0) {
-		if (rd->lnset) {
-			if (rd->lnstart < rd->start) {
-				rd->col = get_col(rd);
-				rd->lnset = 0;
-			} else {
-				rd->lnstart -= rd->start;
-			}
+		/* rd->start becomes the buffer's first byte */
+		if (!rd->lnset || rd->lnstart < rd->start) {
+			rd->col = get_col(rd);
+			rd->lnset = 0;
+		} else {
+			rd->lnstart -= rd->start;
 		}
+		rd->cvalid = 0;
 		memmove(rd->buf, rd->buf + rd->start, rd->len - rd->start);
 		*shift = rd->start;
 		rd->len -= rd->start;
@@ -586,6 +598,7 @@ decode_utf16(struct sgf_reader *rd, const char *cs)
 	rd->stream_cs = cs;
 	rd->lnset = 0;
 	rd->col = 1;
+	rd->cvalid = 0;
 	if (outlen >= 3 && !memcmp(u, "\xEF\xBB\xBF", 3)) {
 		rd->start = 3;
 		rd->offset += 3;

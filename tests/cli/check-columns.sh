@@ -1,0 +1,18 @@
+# Columns on a line that holds more than one game, or where a game does
+# not start at column 1, count from the start of the line (they counted
+# from the start of the game: 1:16 for the first case, not 1:30)
+printf '(;SZ[9];B[aa])(;SZ[9];B[aa];W[zzz])' | "$SGFKIT" check --no-summary - 2>&1
+printf '   (;SZ[19];B[aa];W[zzz])' | "$SGFKIT" check --no-summary - 2>&1
+printf '(;SZ[19];B[aa])(;SZ[19];B[aa' | "$SGFKIT" check --no-summary - 2>&1
+printf '(;SZ[9];B[aa])\n  (;SZ[9];B[aa])(;SZ[9];KM[1]KM[2]W[zzz])' |
+	"$SGFKIT" convert --compact - 2>&1 >/dev/null
+# characters, not bytes: 中 is one column
+printf '(;C[中];B[aa])(;SZ[9];W[zzz])' | "$SGFKIT" check --no-summary - 2>&1
+# 30,000 games on one line, read through a pipe in many buffers (the
+# column is 420,016), and from a file; in linear time
+awk 'BEGIN { for (i = 0; i < 30000; i++) printf "(;SZ[9];B[aa])";
+	printf "(;SZ[9];B[aa];W[zzz])\n" }' >long.sgf
+"$SGFKIT" check --no-summary - <long.sgf 2>&1
+echo "exit $?"
+"$SGFKIT" check --no-summary long.sgf 2>&1
+echo "exit $?"
