@@ -206,8 +206,10 @@ struct jr {
 	const char *err; /* the first syntax error (static text), or NULL */
 	size_t err_at;
 	/* per document: NULs and lone UTF-16 surrogates read as U+FFFD, byte
-	 * sequences invalid in UTF-8 repaired */
+	 * sequences invalid in UTF-8 repaired; where the first of each is
+	 * (the string that holds it) */
 	size_t nul, lone, nbad;
+	size_t nul_at, lone_at, bad_at;
 	struct jbuf k, v; /* the last key, the last value */
 	size_t lc_at;	  /* s[lc_at] is at line:col */
 	uint32_t line, col;
@@ -381,7 +383,9 @@ jr_string(struct jr *r, struct jbuf *b, size_t keep)
 		if (s[i] == '"')
 			break;
 		if (!s[i]) {
-			r->nul += keep != 0; /* (not in what is skipped) */
+			/* (not in what is skipped) */
+			if (keep && r->nul++ == 0)
+				r->nul_at = r->pos;
 			i++;
 			if (!jb_put(b, fffd, 3, keep))
 				return jr_fail(r, i, "out of memory");
@@ -425,10 +429,12 @@ jr_string(struct jr *r, struct jbuf *b, size_t keep)
 			}
 			if (cp >= 0xD800 && cp < 0xE000) {
 				cp = 0xFFFD;
-				r->lone += keep != 0;
+				if (keep && r->lone++ == 0)
+					r->lone_at = r->pos;
 			} else if (!cp) {
 				cp = 0xFFFD;
-				r->nul += keep != 0;
+				if (keep && r->nul++ == 0)
+					r->nul_at = r->pos;
 			}
 			break;
 		default:
@@ -681,7 +687,7 @@ json_id_ok(struct jr *r, struct sgf_game *g, size_t at, size_t node,
 static bool
 json_add_value(struct jr *r, struct sgf_game *g, struct sgf_node *n,
 	       struct sgf_prop **p, struct sgf_value **last, const char *s,
-	       size_t len)
+	       size_t len, size_t at)
 {
 	size_t outlen, bad = 0;
 	char *fixed = NULL;
@@ -692,6 +698,8 @@ json_add_value(struct jr *r, struct sgf_game *g, struct sgf_node *n,
 			return false;
 		s = fixed;
 		len = outlen;
+		if (bad && !r->nbad)
+			r->bad_at = at;
 		r->nbad += bad;
 	}
 	if (*p) {
@@ -756,7 +764,7 @@ jr_values(struct jr *r, struct sgf_game *g, const struct sgf_limits *L,
 			full = true;
 			continue;
 		}
-		if (!json_add_value(r, g, n, &p, &last, r->v.p, r->v.n))
+		if (!json_add_value(r, g, n, &p, &last, r->v.p, r->v.n, at))
 			return jr_fail(r, at, "out of memory");
 		last->off = jr_off(r, at);
 		if (!had) {
@@ -996,8 +1004,9 @@ jr_replaced(struct jr *r, struct sgf_game *g, size_t at, size_t count,
 {
 	if (count)
 		jr_diag(r, g, at, SGF_W_BAD_CHARS, SGF_WARNING,
-			"%zu %s%s %s replaced by U+FFFD", count, what,
-			count == 1 ? "" : "s", where);
+			"%zu %s%s %s replaced by U+FFFD%s", count, what,
+			count == 1 ? "" : "s", where,
+			count > 1 ? " (the first here)" : "");
 }
 
 int
@@ -1051,12 +1060,12 @@ sgf_parse_json(const char *buf, size_t len, const char *file,
 			g->text_len = r.pos - start;
 			g->line = r.doc_line;
 			gx(g)->col0 = r.doc_col;
-			jr_replaced(&r, g, start, r.nul, "NUL",
+			jr_replaced(&r, g, r.nul_at, r.nul, "NUL",
 				    "(\"\\u0000\") in strings");
-			jr_replaced(&r, g, start, r.lone,
+			jr_replaced(&r, g, r.lone_at, r.lone,
 				    "lone UTF-16 surrogate",
 				    "(\"\\ud800\"...) in strings");
-			jr_replaced(&r, g, start, r.nbad, "byte sequence",
+			jr_replaced(&r, g, r.bad_at, r.nbad, "byte sequence",
 				    "invalid in UTF-8");
 		} else {
 			/* the document is an error of its own, at the byte

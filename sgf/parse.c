@@ -889,7 +889,7 @@ decode(struct sgf_game *g, struct sgf_chunk *ch, size_t *outlen,
        const char **value_cs)
 {
 	char *data = ch->data;
-	size_t len = ch->len, nbad = 0, bad;
+	size_t len = ch->len, nbad = 0, bad = 0;
 	const char *cs = ch->charset;
 	struct cs_info info;
 	char *out;
@@ -940,12 +940,21 @@ decode(struct sgf_game *g, struct sgf_chunk *ch, size_t *outlen,
 	}
 	if (!out || sgf_arena_adopt(g->arena, out))
 		return NULL;
-	if (nbad)
-		sgf_game_diag_at(g, SGF_W_BAD_CHARS, SGF_WARNING,
-				 (uint32_t)g->line, gx(g)->col0,
-				 "%zu byte sequence%s invalid in %s replaced "
-				 "by U+FFFD",
-				 nbad, nbad == 1 ? "" : "s", cs);
+	if (nbad) {
+		/* at the first bad byte when the text is UTF-8 up to it;
+		 * in another charset characters are not bytes: the game */
+		uint32_t l = 1, c = 1;
+		if (sgf_charset_is_utf8(cs))
+			sgf_text_linecol(data, 0, bad, &l, &c);
+		sgf_game_diag_at(
+		    g, SGF_W_BAD_CHARS, SGF_WARNING, (uint32_t)g->line + l - 1,
+		    l == 1 ? gx(g)->col0 + c - 1 : c,
+		    "%zu byte sequence%s invalid in %s replaced "
+		    "by U+FFFD%s",
+		    nbad, nbad == 1 ? "" : "s", cs,
+		    nbad > 1 && sgf_charset_is_utf8(cs) ? " (the first here)"
+							: "");
+	}
 	return (unsigned char *)out;
 }
 

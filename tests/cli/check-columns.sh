@@ -16,3 +16,9 @@ awk 'BEGIN { for (i = 0; i < 30000; i++) printf "(;SZ[9];B[aa])";
 echo "exit $?"
 "$SGFKIT" check --no-summary long.sgf 2>&1
 echo "exit $?"
+# bytes replaced by U+FFFD: the warning is at the first of them (SGF in
+# UTF-8, a JSON string), not at the start of the game or document
+printf '(;SZ[9])(;FF[4]CA[UTF-8]SZ[9]\n;C[ok \344\270\255 a\377b\376])' |
+	"$SGFKIT" check --no-summary - 2>&1
+printf '{"nodes":[\n {"props":{"SZ":["9"]}},\n {"parent":0,"props":{"C":["ok","a\\u0000b"],"GN":["\\ud800","\377"]}}]}\n' |
+	"$SGFKIT" check --no-summary -f json - 2>&1
