@@ -698,8 +698,9 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
 		snprintf(ttag, sizeof(ttag), "T%ld-%ld-%ld", byo, periods, t);
 	}
 	fmt_number(gi.has_komi ? gi.komi : 0, km, sizeof(km));
-	clean_list(gi.game_name, gn, sizeof(gn));
-	clean_list(gi.place, pc, sizeof(pc));
+	/* the items keep commas; GAMEINFOSUB's list below cannot */
+	clean(gi.game_name, gn, sizeof(gn));
+	clean(gi.place, pc, sizeof(pc));
 
 	fputs("\\HS\r\n", out);
 	put_item(out, "GIBOKIND", "Global");
@@ -739,10 +740,15 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
 		 gtime, grlt, zipsu,
 		 (int)(gi.komi * 10 + (gi.komi < 0 ? -0.5 : 0.5)), n, gi.cols);
 	put_item(out, "GAMEINFOMAIN", tmp);
-	snprintf(tmp, sizeof(tmp),
-		 "GNAMEF:0,GPLCF:0,GNAME:%s,GDATE:%s,GPLC:%s,GCMT:", gn, dt_sub,
-		 pc);
-	put_item(out, "GAMEINFOSUB", tmp);
+	{
+		char gnl[256], pcl[256];
+		clean_list(gi.game_name, gnl, sizeof(gnl));
+		clean_list(gi.place, pcl, sizeof(pcl));
+		snprintf(tmp, sizeof(tmp),
+			 "GNAMEF:0,GPLCF:0,GNAME:%s,GDATE:%s,GPLC:%s,GCMT:",
+			 gnl, dt_sub, pcl);
+		put_item(out, "GAMEINFOSUB", tmp);
+	}
 	{
 		char pbl[256], pwl[256];
 		clean_list(gi.black, pbl, sizeof(pbl));

@@ -664,8 +664,10 @@ names_of_several_words_survive_gib_and_ngf(void)
 	    "(;SZ[19]BR[9p]WR[9p];B[pd])",
 	    /* two words and a rank; a name in parentheses alone */
 	    "(;SZ[19]PB[Ke Jie]BR[9d]PW[(guest)];B[pd])",
+	    /* commas in the game's name and place (GIB wrote spaces) */
+	    "(;SZ[19]PB[Lee, Sedol]GN[a,b]PC[Seoul, Korea];B[pd])",
 	};
-	static const char *const ids[] = {"PB", "BR", "PW", "WR"};
+	static const char *const ids[] = {"PB", "BR", "PW", "WR", "GN", "PC"};
 
 	for (size_t i = 0; i < sizeof(sgf) / sizeof(sgf[0]); i++) {
 		for (int f = 0; f < 2; f++) {
@@ -685,7 +687,7 @@ names_of_several_words_survive_gib_and_ngf(void)
 				  0);
 			fclose(out);
 			b = sgf_read_format(fmt, buf, len, "rt");
-			for (size_t k = 0; k < 4; k++) {
+			for (size_t k = 0; k < 6; k++) {
 				char x[128], y[128];
 				root_all(v[0], ids[k], x, sizeof(x));
 				root_all(b, ids[k], y, sizeof(y));
