@@ -509,6 +509,7 @@ fmt_result_text(const char *s, char *out, size_t n)
 					     "中盤",   "불계",	 NULL};
 	static const char *const timeout[] = {"time", "Time", "時間", "시간",
 					      "超时", "超時", NULL};
+	static const char *const forfeit[] = {"forfeit", "Forfeit", NULL};
 	static const char *const draw[] = {"jigo", "Jigo",   "draw", "Draw",
 					   "持碁", "무승부", "和棋", NULL};
 	const char *b, *w, *first, *p;
@@ -534,6 +535,10 @@ fmt_result_text(const char *s, char *out, size_t n)
 	}
 	if (find_any(s, timeout, &k)) {
 		snprintf(out, n, "%c+T", winner);
+		return 0;
+	}
+	if (find_any(s, forfeit, &k)) {
+		snprintf(out, n, "%c+F", winner);
 		return 0;
 	}
 	/* the first number after the winner's name is the margin */

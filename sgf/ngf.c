@@ -465,6 +465,14 @@ sgf_write_ngf(FILE *out, const struct sgf_game *g, const char **why)
 	case SGF_RES_DRAW:
 		snprintf(res, sizeof(res), "Draw!");
 		break;
+	case SGF_RES_WIN:
+		snprintf(res, sizeof(res), "%s wins!",
+			 gi.result.winner == 'B' ? "Black" : "White");
+		break;
+	case SGF_RES_FORFEIT:
+		snprintf(res, sizeof(res), "%s wins by forfeit!",
+			 gi.result.winner == 'B' ? "Black" : "White");
+		break;
 	default:
 		break;
 	}

@@ -446,6 +446,8 @@ results_in_text_are_understood(void)
 	    {"白11目胜", "W+11"},
 	    {"黑中盘胜(现场消息)", "B+R"},
 	    {"흑 6집반 승", "B+6.5"},
+	    {"White wins by forfeit!", "W+F"},
+	    {"Black wins!", "B+"},
 	};
 	char re[32];
 
@@ -704,10 +706,12 @@ names_of_several_words_survive_gib_and_ngf(void)
 /* NGF keeps an even game's komi without its half point: -0.5 is "-0"
  * (it was written "0", read back as +0.5). */
 static void
-ngf_komi_keeps_its_sign(void)
+ngf_komi_and_result_survive(void)
 {
 	static const char *const komi[] = {"-0.5", "-1.5", "0.5", "6.5",
 					   "-7.5"};
+	/* and a result without a margin, or by forfeit (NGF wrote none) */
+	static const char *const re[] = {"B+", "W+", "B+F", "W+R", "0"};
 
 	for (size_t i = 0; i < sizeof(komi) / sizeof(komi[0]); i++) {
 		char sgf[128], x[32];
@@ -718,8 +722,8 @@ ngf_komi_keeps_its_sign(void)
 		FILE *out = open_memstream(&buf, &len);
 		int n;
 
-		snprintf(sgf, sizeof(sgf), "(;SZ[19]KM[%s];B[pd];W[dp])",
-			 komi[i]);
+		snprintf(sgf, sizeof(sgf), "(;SZ[19]KM[%s]RE[%s];B[pd];W[dp])",
+			 komi[i], re[i]);
 		n = sgf_parse_all(sgf, strlen(sgf), "mem", NULL, &v);
 		CHECK_INT(n, 1);
 		CHECK_INT(sgf_write_ngf(out, v[0], &why), 0);
@@ -727,6 +731,8 @@ ngf_komi_keeps_its_sign(void)
 		b = sgf_read_format(SGF_FMT_NGF, buf, len, "rt");
 		root_all(b, "KM", x, sizeof(x));
 		CHECK_STR(x, komi[i]);
+		root_all(b, "RE", x, sizeof(x));
+		CHECK_STR(x, re[i]);
 		sgf_game_free(b);
 		sgf_game_free(v[0]);
 		free(v);
@@ -1033,7 +1039,7 @@ main(void)
 	RUN(ngf_written_and_read_back_is_the_same);
 	RUN(writers_refuse_what_they_cannot_express);
 	RUN(names_of_several_words_survive_gib_and_ngf);
-	RUN(ngf_komi_keeps_its_sign);
+	RUN(ngf_komi_and_result_survive);
 	RUN(ugf_shift_jis_figure_and_winner_codes);
 	RUN(ngf_shift_jis_is_guessed);
 	RUN(gib_header_value_over_two_lines);
