@@ -556,15 +556,8 @@ fix_fox_nesting(struct sgf_game *g, struct sgf_dialect_report *rep)
 {
 	struct sgf_node *n;
 	size_t branched = 0, dropped = 0;
-	bool fox = false;
 
-	for (const struct sgf_prop *p = g->root->props; p; p = p->next)
-		if (!strcmp(p->id, "AP"))
-			for (const struct sgf_value *v = p->values; v;
-			     v = v->next)
-				if (strstr(v->s, "fox") || strstr(v->s, "Fox"))
-					fox = true;
-	if (!fox)
+	if (!sgf_root_is_fox(g->root))
 		return 0;
 	for (n = g->root; n; n = n->child)
 		if (n->nchildren > 1)

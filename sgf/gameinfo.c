@@ -395,17 +395,16 @@ interpret_komi(struct sgf_gameinfo *gi, const char *raw, bool fox, double *komi,
 	return 0;
 }
 
-/* Does the root name Fox (AP[foxwq], often as the second of two AP)? */
-static bool
-from_fox(const struct sgf_node *root)
+int
+sgf_root_is_fox(const struct sgf_node *root)
 {
 	for (const struct sgf_prop *p = root->props; p; p = p->next)
 		if (p->pid == SGF_P_AP)
 			for (const struct sgf_value *v = p->values; v;
 			     v = v->next)
-				if (strstr(v->s, "foxwq"))
-					return true;
-	return false;
+				if (strcasestr(v->s, "foxwq"))
+					return 1;
+	return 0;
 }
 
 /* ---------------------------------------------------------------------
@@ -526,8 +525,8 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 	}
 	if (v) {
 		gi->komi_raw = v;
-		if (interpret_komi(gi, v, from_fox(g->root), &gi->komi, &zi) ==
-		    0)
+		if (interpret_komi(gi, v, sgf_root_is_fox(g->root), &gi->komi,
+				   &zi) == 0)
 			gi->has_komi = true;
 		else
 			note(gi, "komi '%s' is not a number", v);

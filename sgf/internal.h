@@ -179,6 +179,10 @@ sgf_pid_lookup_inline(const char *id, size_t len)
 }
 
 /* gameinfo.c */
+/* Does the root name Fox (AP[foxwq], often as the second of two AP, in
+ * whatever case a tool that copied it wrote it)?  Its KM is hundredths
+ * and its records nest commentary; gameinfo and the normalizer ask. */
+int sgf_root_is_fox(const struct sgf_node *root);
 /* A whole value as a number, SGF's Real ("6.5", "-0.5", " 375 "), also
  * a long spelling ("7.500000000000"); not hexadecimal, exponents, inf
  * or nan, which strtod would take.  Returns 0 with *v set (finite, at

@@ -160,6 +160,10 @@ komi_dialects_are_interpreted_with_a_note(void)
 	CHECK_STR(gi.komi_form, "komi in hundredths (Fox)");
 	CHECK_INT(gi.nnotes, 1);
 	sgf_game_free(g);
+	g = parse1("(;GM[1]FF[4]KM[50]HA[2]AP[FoxWQ:3.1]AB[dp][pd];W[dd])");
+	sgf_gameinfo(g, &gi);
+	CHECK(gi.has_komi && gi.komi == 0.5);
+	sgf_game_free(g);
 	g = parse1("(;GM[1]FF[4]KM[50]HA[2]AB[dp][pd];W[dd])");
 	sgf_gameinfo(g, &gi);
 	CHECK(gi.has_komi && gi.komi == 50);
