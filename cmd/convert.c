@@ -266,7 +266,7 @@ dir_file_begin(struct cli *c, struct cli_file *f)
 	if (path && (other = cli_names_add(&cc->names, path, f->name, 0))) {
 		/* a/game.sgf and b/game.sgf: the second would replace the
 		 * first's output */
-		cmd_error("'%s' not converted: '%s' is the output of '%s'",
+		cmd_error("'%s' not converted: '%s' is the output name of '%s'",
 			  f->name, path, other);
 		c->status = EXIT_USAGE;
 		c->out = fopencookie(NULL, "w",
