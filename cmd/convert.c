@@ -157,6 +157,7 @@ convert_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 {
 	const struct conv_ctx *cc = ctx;
 	const char *why = NULL;
+	uint32_t at;
 
 	cli_report_diags(g, r, cc->warnings);
 	if (g->nerrors || !g->root) {
@@ -186,9 +187,18 @@ convert_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 					"%s: game %u: normalized: %s\n",
 					g->file, g->index, rep.notes[i]);
 	}
-	if (cc->sym && sgf_transform(g, cc->sym, &why)) {
-		fprintf(cli_err(r), "%s: game %u: cannot transform: %s\n",
-			g->file, g->index, why);
+	if (cc->sym && sgf_transform(g, cc->sym, &why, &at)) {
+		if (at != UINT32_MAX) {
+			uint32_t line, col;
+			sgf_game_linecol(g, at, &line, &col);
+			fprintf(cli_err(r), "%s:%u:%u: error: ", g->file, line,
+				col);
+		} else {
+			fprintf(cli_err(r), "%s: error: ", g->file);
+		}
+		fprintf(cli_err(r),
+			"game %u cannot be transformed: %s: not converted\n",
+			g->index, why);
 		r->flags |= CLI_R_INVALID;
 		return 0;
 	}

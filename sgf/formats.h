@@ -155,9 +155,11 @@ int sgf_komi_text(const char *s, double *komi);
  * DD, VW, and the points of LB, AR, LN.  A compressed list "aa:cc" maps
  * to the rectangle between the images of its corners.  On a rectangular
  * board a quarter turn swaps the sides of SZ.  Returns 0, or -1 with
- * *why set (malformed point, sym out of 0..7); the tree may then be
- * partly transformed. */
-int sgf_transform(struct sgf_game *g, int sym, const char **why);
+ * *why set (malformed point, sym out of 0..7) and, when `at` is not
+ * NULL, *at the offset of the value at fault in the game text (for
+ * sgf_game_linecol; UINT32_MAX if none); the tree may then be partly
+ * transformed. */
+int sgf_transform(struct sgf_game *g, int sym, const char **why, uint32_t *at);
 /* Map one point (0-based from the upper left) on a cols x rows board. */
 void sgf_sym_point(int sym, int cols, int rows, int x, int y, int *ox, int *oy);
 

@@ -134,11 +134,13 @@ map_value(struct sgf_game *g, struct sgf_value *v, enum kind k, int sym,
 }
 
 int
-sgf_transform(struct sgf_game *g, int sym, const char **why)
+sgf_transform(struct sgf_game *g, int sym, const char **why, uint32_t *at)
 {
 	int cols, rows;
 	struct sgf_node *n;
 
+	if (at)
+		*at = UINT32_MAX;
 	if (sym < 0 || sym > 7) {
 		*why = "symmetry must be 0 to 7";
 		return -1;
@@ -158,6 +160,8 @@ sgf_transform(struct sgf_game *g, int sym, const char **why)
 			for (struct sgf_value *v = p->values; v; v = v->next)
 				if (map_value(g, v, k, sym, cols, rows) < 0) {
 					*why = "malformed point";
+					if (at)
+						*at = v->off;
 					return -1;
 				}
 		}

@@ -42,7 +42,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			diagram_write_txt(null, g, -1, &why);
 			diagram_write_gtp(null, g, 10, &why);
 			sgf_normalize(g, SGF_FIX_ALL, NULL);
-			sgf_transform(g, (int)(size % 8), &why);
+			sgf_transform(g, (int)(size % 8), &why, NULL);
 			sgf_write_sgf(null, g, 0);
 		}
 		sgf_game_free(g);

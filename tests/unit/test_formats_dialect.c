@@ -402,7 +402,7 @@ symmetry_rewrites_every_point_property(void)
 	const char *why;
 	const struct sgf_node *n;
 
-	CHECK_INT(sgf_transform(g, 1, &why), 0);
+	CHECK_INT(sgf_transform(g, 1, &why, NULL), 0);
 	/* (x, y) -> (18 - y, x) */
 	CHECK_STR(root(g, "AB"), "ra:sb");
 	CHECK_STR(root(g, "AW"), "pp");
@@ -416,11 +416,11 @@ symmetry_rewrites_every_point_property(void)
 	CHECK_STR(sgf_node_prop(n->child->child, SGF_P_C)->values->s, "aa bb");
 	/* three more quarter turns give the record back */
 	for (int i = 0; i < 3; i++)
-		CHECK_INT(sgf_transform(g, 1, &why), 0);
+		CHECK_INT(sgf_transform(g, 1, &why, NULL), 0);
 	CHECK_STR(root(g, "AB"), "aa:bb");
 	CHECK_STR(root(g, "AR"), "aa:cc");
 	CHECK_STR(sgf_node_prop(g->root->child, SGF_P_B)->values->s, "pd");
-	CHECK_INT(sgf_transform(g, 8, &why), -1);
+	CHECK_INT(sgf_transform(g, 8, &why, NULL), -1);
 	sgf_game_free(g);
 }
 
@@ -433,7 +433,7 @@ symmetry_on_a_rectangle(void)
 	const char *why;
 
 	/* (18, 0) on 19 columns x 13 rows, quarter turn: (12, 18) */
-	CHECK_INT(sgf_transform(g, 1, &why), 0);
+	CHECK_INT(sgf_transform(g, 1, &why, NULL), 0);
 	CHECK_STR(root(g, "SZ"), "13:19");
 	CHECK_STR(sgf_node_prop(g->root->child, SGF_P_B)->values->s, "ms");
 	sgf_game_free(g);
