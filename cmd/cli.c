@@ -2158,7 +2158,9 @@ emit(struct cli *c, struct writer *w, struct cli_job *j)
 		}
 		w->cur.diags = j->diags;
 		/* An error of the stream itself (no game at all in a
-		 * file): a problem like an unreadable game. */
+		 * file): counted as one invalid game, so that the summary's
+		 * valid and invalid add up to its games and its codes count
+		 * invalid games, as for any other problem. */
 		for (const struct sgf_diag *d = j->diags; d; d = d->next) {
 			if (d->severity != SGF_ERROR)
 				continue;
@@ -2169,6 +2171,9 @@ emit(struct cli *c, struct writer *w, struct cli_job *j)
 					sgf_code_name(d->code));
 			}
 			sum_add_code(&c->sum, sgf_code_name(d->code), 1);
+			c->sum.games++;
+			c->sum.invalid++;
+			c->sum.nogame++;
 			w->cur.invalid++;
 			if (c->status == EXIT_OK)
 				c->status = EXIT_PROBLEM;
@@ -2374,7 +2379,8 @@ cli_print_summary(struct cli *c)
 		 * (`score --json game.sgf | jq -r .japanese.result`) would
 		 * get a second, null answer: as wc prints no total for one
 		 * file, a run of one game has no summary object. */
-		if (s->games == 1 && !s->unreadable && !c->summary_only)
+		if (s->games == 1 && !s->unreadable && !s->nogame &&
+		    !c->summary_only)
 			return;
 		fprintf(f,
 			"{\"summary\":true,\"command\":\"%s\",\"files\":%lu,"

@@ -101,7 +101,9 @@ extern const struct cli_informat cli_informats[];
 const struct cli_informat *cli_informat_find(const char *name);
 
 struct cli_summary {
-	unsigned long files, unreadable;
+	/* a file read but without a game (not SGF, empty) is in nogame,
+	 * and also one of the games, invalid */
+	unsigned long files, unreadable, nogame;
 	unsigned long games, valid, invalid, scored, agree, disagree;
 	double seconds;
 	struct {
