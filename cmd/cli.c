@@ -262,6 +262,7 @@ parse_size(const char *s, size_t *out)
 {
 	char *end;
 	unsigned long long v;
+	int shift = 0;
 
 	errno = 0;
 	v = strtoull(s, &end, 10);
@@ -270,22 +271,25 @@ parse_size(const char *s, size_t *out)
 	switch (*end) {
 	case 'k':
 	case 'K':
-		v <<= 10;
+		shift = 10;
 		end++;
 		break;
 	case 'm':
 	case 'M':
-		v <<= 20;
+		shift = 20;
 		end++;
 		break;
 	case 'g':
 	case 'G':
-		v <<= 30;
+		shift = 30;
 		end++;
 		break;
 	}
-	if (*end || v == 0)
+	/* a size that does not fit is an error, not a wrapped one
+	 * (2^54 + 1 K was 1 K) */
+	if (*end || v == 0 || v > (SIZE_MAX >> shift))
 		return -1;
+	v <<= shift;
 	*out = (size_t)v;
 	return 0;
 }
