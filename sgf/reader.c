@@ -143,8 +143,16 @@ get_col(struct sgf_reader *rd)
 		i = rd->cpos;
 		c = rd->ccol;
 	}
-	for (; i < rd->start; i++)
+	for (; i < rd->start; i++) {
+		/* a BOM (U+FEFF, before a file or between concatenated
+		 * ones) has no width */
+		if (b[i] == 0xEF && i + 2 < rd->start && b[i + 1] == 0xBB &&
+		    b[i + 2] == 0xBF) {
+			i += 2;
+			continue;
+		}
 		c += (b[i] & 0xC0) != 0x80;
+	}
 	rd->cpos = rd->start;
 	rd->ccol = c;
 	rd->cvalid = 1;

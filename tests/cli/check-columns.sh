@@ -22,3 +22,7 @@ printf '(;SZ[9])(;FF[4]CA[UTF-8]SZ[9]\n;C[ok \344\270\255 a\377b\376])' |
 	"$SGFKIT" check --no-summary - 2>&1
 printf '{"nodes":[\n {"props":{"SZ":["9"]}},\n {"parent":0,"props":{"C":["ok","a\\u0000b"],"GN":["\\ud800","\377"]}}]}\n' |
 	"$SGFKIT" check --no-summary -f json - 2>&1
+# a BOM has no width, at the start of a file or between two files
+printf '\357\273\277(;SZ[9];B[ee];W[ee])' | "$SGFKIT" check --no-summary - 2>&1
+printf '(;SZ[9])\357\273\277(;SZ[9];B[ee];W[ee])' | "$SGFKIT" check --no-summary - 2>&1
+echo "exit $?"
