@@ -446,35 +446,37 @@ sgf_write_ngf(FILE *out, const struct sgf_game *g, const char **why)
 	else
 		fputs("\r\n", out);
 	fputs("0\r\n", out);
-	switch (gi.result.kind) {
-	case SGF_RES_SCORE: {
-		char num[32];
-		fmt_number(gi.result.margin, num, sizeof(num));
-		snprintf(res, sizeof(res), "%s wins by %s!",
-			 gi.result.winner == 'B' ? "Black" : "White", num);
-		break;
-	}
-	case SGF_RES_RESIGN:
-		snprintf(res, sizeof(res), "%s wins by resign!",
-			 gi.result.winner == 'B' ? "Black" : "White");
-		break;
-	case SGF_RES_TIME:
-		snprintf(res, sizeof(res), "%s wins on time!",
-			 gi.result.winner == 'B' ? "Black" : "White");
-		break;
-	case SGF_RES_DRAW:
-		snprintf(res, sizeof(res), "Draw!");
-		break;
-	case SGF_RES_WIN:
-		snprintf(res, sizeof(res), "%s wins!",
-			 gi.result.winner == 'B' ? "Black" : "White");
-		break;
-	case SGF_RES_FORFEIT:
-		snprintf(res, sizeof(res), "%s wins by forfeit!",
-			 gi.result.winner == 'B' ? "Black" : "White");
-		break;
-	default:
-		break;
+	{
+		/* "Black wins by 2.5!", "White wins on time!", "Draw!" */
+		const char *who = gi.result.winner == 'B' ? "Black" : "White";
+		char how[48] = "";
+
+		switch (gi.result.kind) {
+		case SGF_RES_SCORE:
+			fmt_number(gi.result.margin, how + 4, sizeof(how) - 4);
+			memcpy(how, " by ", 4);
+			break;
+		case SGF_RES_RESIGN:
+			strcpy(how, " by resign");
+			break;
+		case SGF_RES_TIME:
+			strcpy(how, " on time");
+			break;
+		case SGF_RES_FORFEIT:
+			strcpy(how, " by forfeit");
+			break;
+		case SGF_RES_WIN:
+			break;
+		case SGF_RES_DRAW:
+			who = NULL;
+			snprintf(res, sizeof(res), "Draw!");
+			break;
+		default:
+			who = NULL;
+			break;
+		}
+		if (who)
+			snprintf(res, sizeof(res), "%s wins%s!", who, how);
 	}
 	fprintf(out, "%s\r\n%ld\r\n", res, n);
 	for (long i = 0; i < n; i++) {
