@@ -107,6 +107,18 @@ clear(struct gtp *r)
 		sgf_prop_remove(r->g->root, p);
 }
 
+/* One script is one game: a new board after moves or stones starts it
+ * again, and what came before is not in the output.  Say so. */
+static void
+dropped(struct gtp *r, unsigned line, const char *cmd)
+{
+	if (r->moves || sgf_node_prop(r->g->root, SGF_P_AB))
+		fmt_warning(r->g, line,
+			    "'%s' after moves or stones: the game before it "
+			    "is dropped (one game per GTP script)",
+			    cmd);
+}
+
 static int
 play(struct gtp *r, int colour, const char *v, unsigned line)
 {
@@ -226,8 +238,10 @@ sgf_read_gtp(const char *buf, size_t len, const char *file)
 			}
 			r.size = sz;
 			fmt_set(g, g->root, "SZ", "%d", sz);
+			dropped(&r, it.line, cmd);
 			clear(&r);
 		} else if (!strcmp(cmd, "clear_board")) {
+			dropped(&r, it.line, cmd);
 			clear(&r);
 		} else if (!strcmp(cmd, "komi") && n >= 2) {
 			double k;
@@ -303,6 +317,11 @@ sgf_read_gtp(const char *buf, size_t len, const char *file)
 				p->nchildren = 0;
 				r.last = p;
 				r.moves--;
+			} else {
+				/* GTP's undo fails here; the script goes on */
+				fmt_warning(g, it.line,
+					    "'undo' with no move to take back: "
+					    "ignored");
 			}
 		} else if ((!strcmp(cmd, "kgs-rules") ||
 			    !strcmp(cmd, "kata-set-rules")) &&

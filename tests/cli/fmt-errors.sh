@@ -33,3 +33,9 @@ for f in dup.gtp twice.gtp again.gtp; do
 	"$SGFKIT" convert --compact $f 2>&1
 	echo "exit $?"
 done
+# one game per GTP script: a new board after moves drops the game before
+# it, and an undo with nothing to take back is ignored, each with a
+# warning (both were silent)
+printf 'boardsize 9\nplay b e5\nboardsize 13\nplay b d4\nundo\nundo\nplay w c3\n' >two.gtp
+"$SGFKIT" convert --compact two.gtp 2>&1
+echo "exit $?"
