@@ -407,14 +407,13 @@ cjk_digit(const char *s, size_t len, size_t *n)
 int
 fmt_rank(const char *s, size_t len, char *out, size_t n)
 {
+	/* the longest first; ASCII in any case ("9 Dan", "10K", "9DP") */
 	static const struct {
 		const char *unit;
 		char letter;
-	} units[] = {{"dan", 'd'}, {"Dan", 'd'}, {"DAN", 'd'}, {"kyu", 'k'},
-		     {"Kyu", 'k'}, {"KYU", 'k'}, {"DP", 'p'},  {"dp", 'p'},
-		     {"P", 'p'},   {"p", 'p'},	 {"K", 'k'},   {"k", 'k'},
-		     {"D", 'd'},   {"d", 'd'},	 {"급", 'k'},  {"级", 'k'},
-		     {"級", 'k'},  {"단", 'd'},	 {"段", 'd'},  {"프로", 'p'}};
+	} units[] = {{"dan", 'd'}, {"kyu", 'k'}, {"dp", 'p'}, {"p", 'p'},
+		     {"k", 'k'},   {"d", 'd'},	 {"급", 'k'}, {"级", 'k'},
+		     {"級", 'k'},  {"단", 'd'},	 {"段", 'd'}, {"프로", 'p'}};
 	size_t i = 0, k;
 	int num = 0, d;
 
@@ -448,7 +447,7 @@ fmt_rank(const char *s, size_t len, char *out, size_t n)
 		i++;
 	for (size_t u = 0; u < sizeof(units) / sizeof(units[0]); u++) {
 		size_t ul = strlen(units[u].unit);
-		if (len - i >= ul && !memcmp(s + i, units[u].unit, ul)) {
+		if (len - i >= ul && !strncasecmp(s + i, units[u].unit, ul)) {
 			const char *tail = s + i + ul;
 			size_t tl = len - i - ul;
 			/* only rating marks may follow: '*', '?' */

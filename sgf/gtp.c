@@ -276,14 +276,18 @@ sgf_read_gtp(const char *buf, size_t len, const char *file)
 					  "has stones");
 				break;
 			}
+			int xs[GTP_WORDS], ys[GTP_WORDS];
 			for (int i = 1; i < n && !bad; i++) {
 				if (vertex(w[i], r.size, &x, &y) != 1)
 					bad = 1;
+				/* the point, not its spelling: D4, d04 */
 				for (int j = 1; j < i && !bad; j++)
-					if (!strcasecmp(w[i], w[j]))
+					if (xs[j] == x && ys[j] == y)
 						bad = 2;
 				if (!bad)
 					add_stone(&r, x, y);
+				xs[i] = x;
+				ys[i] = y;
 			}
 			if (bad) {
 				fmt_error(g, it.line,

@@ -943,17 +943,17 @@ decode(struct sgf_game *g, struct sgf_chunk *ch, size_t *outlen,
 	if (nbad) {
 		/* at the first bad byte when the text is UTF-8 up to it;
 		 * in another charset characters are not bytes: the game */
+		int utf8 = sgf_charset_is_utf8(cs);
 		uint32_t l = 1, c = 1;
-		if (sgf_charset_is_utf8(cs))
+		if (utf8)
 			sgf_text_linecol(data, 0, bad, &l, &c);
-		sgf_game_diag_at(
-		    g, SGF_W_BAD_CHARS, SGF_WARNING, (uint32_t)g->line + l - 1,
-		    l == 1 ? gx(g)->col0 + c - 1 : c,
-		    "%zu byte sequence%s invalid in %s replaced "
-		    "by U+FFFD%s",
-		    nbad, nbad == 1 ? "" : "s", cs,
-		    nbad > 1 && sgf_charset_is_utf8(cs) ? " (the first here)"
-							: "");
+		sgf_game_diag_at(g, SGF_W_BAD_CHARS, SGF_WARNING,
+				 (uint32_t)g->line + l - 1,
+				 l == 1 ? gx(g)->col0 + c - 1 : c,
+				 "%zu byte sequence%s invalid in %s replaced "
+				 "by U+FFFD%s",
+				 nbad, nbad == 1 ? "" : "s", cs,
+				 nbad > 1 && utf8 ? " (the first here)" : "");
 	}
 	return (unsigned char *)out;
 }

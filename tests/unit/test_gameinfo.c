@@ -124,56 +124,61 @@ game_information_is_collected(void)
 static void
 komi_dialects_are_interpreted_with_a_note(void)
 {
+	/* komi as read, and how many notes say why (-1: not asked); form
+	 * is gameinfo's komi_form, "" when it must be NULL, NULL when not
+	 * asked */
+	static const struct {
+		const char *sgf;
+		bool has;
+		double komi;
+		int nnotes;
+		const char *form;
+	} cases[] = {
+	    /* Fox's hundredths */
+	    {"(;GM[1]FF[4]KM[375];B[aa])", true, 7.5, 1, NULL},
+	    {"(;GM[1]FF[4]KM[650];B[aa])", true, 6.5, 1, NULL},
+	    {"(;GM[1]FF[4]KO[6.5];B[aa])", true, 6.5, -1, NULL},
+	    /* below 200 too, when the record says it is Fox's: KM[50] is
+	     * a handicap game's half point */
+	    {"(;GM[1]FF[4]KM[50]HA[2]AP[GNU Go:3.8]AP[foxwq]AB[dp][pd];W[dd])",
+	     true, 0.5, 1, "komi in hundredths (Fox)"},
+	    {"(;GM[1]FF[4]KM[50]HA[2]AP[FoxWQ:3.1]AB[dp][pd];W[dd])", true, 0.5,
+	     -1, NULL},
+	    {"(;GM[1]FF[4]KM[50]HA[2]AB[dp][pd];W[dd])", true, 50, 0, ""},
+	    /* ...and a Fox KM that is not a multiple of a quarter is
+	     * points */
+	    {"(;GM[1]FF[4]KM[7]AP[foxwq];B[aa])", true, 7, -1, NULL},
+	    /* hexadecimal and exponents are not SGF reals */
+	    {"(;GM[1]FF[4]KM[0x10];B[aa])", false, 0, 1, NULL},
+	    {"(;GM[1]FF[4]KM[65e-1];B[aa])", false, 0, -1, NULL},
+	    /* komi in words: no inf (score's JSON printed "komi":inf) */
+	    {"(;GM[1]FF[4]KO[黒1e999目];B[aa])", false, 0, -1, NULL},
+	    /* a long spelling still goes through strtod */
+	    {"(;GM[1]FF[4]KM[6.500000000000000000];B[aa])", true, 6.5, 0, NULL},
+	};
 	struct sgf_gameinfo gi;
 	struct sgf_game *g;
 
-	g = parse1("(;GM[1]FF[4]KM[375];B[aa])");
-	sgf_gameinfo(g, &gi);
-	CHECK(gi.komi == 7.5);
-	CHECK_INT(gi.nnotes, 1);
-	sgf_game_free(g);
-
-	g = parse1("(;GM[1]FF[4]KM[650];B[aa])");
-	sgf_gameinfo(g, &gi);
-	CHECK(gi.komi == 6.5);
-	CHECK_INT(gi.nnotes, 1);
-	sgf_game_free(g);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		g = parse1(cases[i].sgf);
+		sgf_gameinfo(g, &gi);
+		CHECK(gi.has_komi == cases[i].has);
+		if (cases[i].has)
+			CHECK(gi.komi == cases[i].komi);
+		if (cases[i].nnotes >= 0)
+			CHECK_INT(gi.nnotes, cases[i].nnotes);
+		if (cases[i].form && !cases[i].form[0])
+			CHECK(gi.komi_form == NULL);
+		else if (cases[i].form)
+			CHECK_STR(gi.komi_form, cases[i].form);
+		sgf_game_free(g);
+	}
 
 	g = parse1("(;GM[1]FF[4]KM[2.75]RE[W+0.25];B[aa])");
 	sgf_gameinfo(g, &gi);
 	CHECK(gi.komi == 5.5);
 	CHECK(gi.result.margin == 0.5);
 	CHECK_INT(gi.nnotes, 2);
-	sgf_game_free(g);
-
-	g = parse1("(;GM[1]FF[4]KO[6.5];B[aa])");
-	sgf_gameinfo(g, &gi);
-	CHECK(gi.has_komi && gi.komi == 6.5);
-	sgf_game_free(g);
-
-	/* Fox's KM is in hundredths below 200 too, when the record says
-	 * it is Fox's: KM[50] is a handicap game's half point */
-	g = parse1("(;GM[1]FF[4]KM[50]HA[2]AP[GNU Go:3.8]AP[foxwq]"
-		   "AB[dp][pd];W[dd])");
-	sgf_gameinfo(g, &gi);
-	CHECK(gi.has_komi && gi.komi == 0.5);
-	CHECK_STR(gi.komi_form, "komi in hundredths (Fox)");
-	CHECK_INT(gi.nnotes, 1);
-	sgf_game_free(g);
-	g = parse1("(;GM[1]FF[4]KM[50]HA[2]AP[FoxWQ:3.1]AB[dp][pd];W[dd])");
-	sgf_gameinfo(g, &gi);
-	CHECK(gi.has_komi && gi.komi == 0.5);
-	sgf_game_free(g);
-	g = parse1("(;GM[1]FF[4]KM[50]HA[2]AB[dp][pd];W[dd])");
-	sgf_gameinfo(g, &gi);
-	CHECK(gi.has_komi && gi.komi == 50);
-	CHECK(gi.komi_form == NULL);
-	CHECK_INT(gi.nnotes, 0);
-	sgf_game_free(g);
-	/* ...and a Fox KM that is not a multiple of a quarter is points */
-	g = parse1("(;GM[1]FF[4]KM[7]AP[foxwq];B[aa])");
-	sgf_gameinfo(g, &gi);
-	CHECK(gi.has_komi && gi.komi == 7);
 	sgf_game_free(g);
 
 	/* decimal comma */
@@ -188,28 +193,6 @@ komi_dialects_are_interpreted_with_a_note(void)
 			  "komi '6,5' read as 6.5 (decimal comma)");
 		CHECK_STR(gi.notes[1], "result 'W+0,5' read as W+0.5");
 	}
-	sgf_game_free(g);
-
-	/* hexadecimal and exponents are not SGF reals */
-	g = parse1("(;GM[1]FF[4]KM[0x10];B[aa])");
-	sgf_gameinfo(g, &gi);
-	CHECK(!gi.has_komi);
-	CHECK_INT(gi.nnotes, 1);
-	sgf_game_free(g);
-	g = parse1("(;GM[1]FF[4]KM[65e-1];B[aa])");
-	sgf_gameinfo(g, &gi);
-	CHECK(!gi.has_komi);
-	sgf_game_free(g);
-	/* komi in words: no inf (score's JSON printed "komi":inf) */
-	g = parse1("(;GM[1]FF[4]KO[黒1e999目];B[aa])");
-	sgf_gameinfo(g, &gi);
-	CHECK(!gi.has_komi);
-	sgf_game_free(g);
-	/* a long spelling still goes through strtod */
-	g = parse1("(;GM[1]FF[4]KM[6.500000000000000000];B[aa])");
-	sgf_gameinfo(g, &gi);
-	CHECK(gi.has_komi && gi.komi == 6.5);
-	CHECK_INT(gi.nnotes, 0);
 	sgf_game_free(g);
 }
 
