@@ -29,7 +29,8 @@ echo "exit $?"
 printf 'boardsize 9\nclear_board\nset_free_handicap D4 d4\n' >dup.gtp
 printf 'boardsize 9\nfixed_handicap 2\nset_free_handicap C3 G7\n' >twice.gtp
 printf 'boardsize 9\nset_free_handicap C3 G7\nclear_board\nset_free_handicap C3 G7\n' >again.gtp
-for f in dup.gtp twice.gtp again.gtp; do
+printf 'boardsize 9\nset_free_handicap D4 d04\n' >dup2.gtp
+for f in dup.gtp dup2.gtp twice.gtp again.gtp; do
 	"$SGFKIT" convert --compact $f 2>&1
 	echo "exit $?"
 done
