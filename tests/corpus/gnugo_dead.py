@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""GNU Go's dead stones for SGF records: a second opinion for the
+scorer on games without trusted labels (issue 19).
+
+usage: gnugo_dead.py [-j N] [--cache DIR] [--gnugo CMD] FILE...
+
+Loads each record in `gnugo --mode gtp` (`loadsgf FILE`: the whole main
+line) and asks `final_status_list dead` and `final_status_list seki`.
+Prints one line per file, tab-separated: the file, the dead stones as
+SGF points (sorted, space-separated), the seki stones likewise, or the
+file and "error: ..." when GNU Go refused it.
+
+GNU Go is slow (about a second per 19x19 position), so answers are kept
+in a cache directory (default $XDG_CACHE_HOME/sgfkit-gnugo, else
+~/.cache/sgfkit-gnugo) under the SHA-1 of the file's bytes and of GNU
+Go's version: a second run over the same files costs nothing.
+"""
+import hashlib
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+COLS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+
+def gtp(cmd, script):
+    """Run a GTP script; the list of responses ('=' or '?' stripped)."""
+    p = subprocess.run(cmd + ["--mode", "gtp", "--quiet"], input=script,
+                       capture_output=True, text=True, timeout=600)
+    out, cur = [], None
+    for line in p.stdout.splitlines():
+        if cur is None:
+            if line.startswith("=") or line.startswith("?"):
+                cur = [line]
+        elif line.strip() == "":
+            out.append("\n".join(cur))
+            cur = None
+        else:
+            cur.append(line)
+    if cur is not None:
+        out.append("\n".join(cur))
+    return out
+
+
+def to_sgf(vertex, size):
+    col = COLS.index(vertex[0].upper())
+    row = int(vertex[1:])
+    return chr(97 + col) + chr(97 + size - row)
+
+
+def points(resp, size):
+    body = resp[1:].split()
+    return sorted(to_sgf(v, size) for v in body)
+
+
+def judge(cmd, path):
+    script = (f"loadsgf {os.path.abspath(path)}\nquery_boardsize\n"
+              "final_status_list dead\nfinal_status_list seki\nquit\n")
+    r = gtp(cmd, script)
+    if len(r) < 4 or r[0].startswith("?"):
+        why = r[0][1:].strip() if r else "no answer"
+        return None, why
+    size = int(r[1][1:].strip())
+    return (points(r[2], size), points(r[3], size)), None
+
+
+def main():
+    args = sys.argv[1:]
+    jobs, cache, cmd = os.cpu_count() or 1, None, ["gnugo"]
+    files = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "-j":
+            jobs = int(args[i + 1])
+            i += 2
+        elif a == "--cache":
+            cache = args[i + 1]
+            i += 2
+        elif a == "--gnugo":
+            cmd = args[i + 1].split()
+            i += 2
+        elif a in ("-h", "--help"):
+            print(__doc__)
+            return 0
+        else:
+            files.append(a)
+            i += 1
+    if cache is None:
+        base = os.environ.get("XDG_CACHE_HOME") or \
+            os.path.join(os.path.expanduser("~"), ".cache")
+        cache = os.path.join(base, "sgfkit-gnugo")
+    os.makedirs(cache, exist_ok=True)
+    try:
+        version = subprocess.run(cmd + ["--version"], capture_output=True,
+                                 text=True).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        print(f"gnugo_dead.py: cannot run {' '.join(cmd)}", file=sys.stderr)
+        return 2
+
+    def one(path):
+        with open(path, "rb") as f:
+            h = hashlib.sha1(f.read() + version.encode()).hexdigest()
+        cf = os.path.join(cache, h)
+        if os.path.exists(cf):
+            with open(cf, encoding="utf-8") as f:
+                return f.read()
+        res, why = judge(cmd, path)
+        if res is None:
+            line = "error: " + why
+        else:
+            line = " ".join(res[0]) + "\t" + " ".join(res[1])
+        tmp = cf + ".tmp%d" % os.getpid()
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(line)
+        os.replace(tmp, cf)
+        return line
+
+    with ThreadPoolExecutor(max_workers=jobs) as ex:
+        for path, line in zip(files, ex.map(one, files)):
+            print(f"{path}\t{line}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
