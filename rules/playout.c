@@ -7,6 +7,8 @@
 
 /* Chains in atari at the start that the playouts watch. */
 #define ATARI_MAX 16
+/* The largest killing shape (rabbity six). */
+#define PLAYOUT_NAKADE_MAX 6
 
 static inline uint64_t
 rnd(uint64_t *s)
@@ -82,14 +84,18 @@ last_liberty(const struct board *b, bpt pt)
 }
 
 /* The vital point of a small region of empty points (just emptied by a
- * capture), or BPT_NONE: the middle of three, the centre of a pyramid
- * four or of a cross five.  Whoever plays it first decides whether the
- * region makes one eye or two (nakade). */
+ * capture), or BPT_NONE: the killing shapes of LIFEDEATH.md, told by
+ * their number of points n, of adjacencies e and the degree of their
+ * best-connected point: straight or bent three (n 3, its middle),
+ * pyramid four (n 4, a point of degree 3), crossed five (n 5, degree
+ * 4), bulky five (n 5, e 5: a square and one point; its point of
+ * degree 3) and rabbity six (n 6, e 6, degree 4).  Whoever plays it
+ * first decides whether the region makes one eye or two (nakade). */
 static bpt
 nakade_point(const struct board *b, const bpt *pts, int n)
 {
-	int deg[8], best = -1, nmax = 0;
-	if (n < 3 || n > 5)
+	int deg[PLAYOUT_NAKADE_MAX], best = -1, nmax = 0, e = 0;
+	if (n < 3 || n > PLAYOUT_NAKADE_MAX)
 		return BPT_NONE;
 	for (int i = 0; i < n; i++) {
 		deg[i] = 0;
@@ -99,6 +105,7 @@ nakade_point(const struct board *b, const bpt *pts, int n)
 			    d == -b->stride)
 				deg[i]++;
 		}
+		e += deg[i];
 		if (best < 0 || deg[i] > deg[best]) {
 			best = i;
 			nmax = 1;
@@ -106,9 +113,15 @@ nakade_point(const struct board *b, const bpt *pts, int n)
 			nmax++;
 		}
 	}
-	if (nmax != 1 || deg[best] != n - 1)
+	e /= 2;
+	if (nmax != 1)
 		return BPT_NONE;
-	return pts[best];
+	if (e == n - 1 && deg[best] == n - 1 && n <= 5)
+		return pts[best]; /* three, pyramid four, crossed five */
+	if ((n == 5 && e == 5 && deg[best] == 3) ||
+	    (n == 6 && e == 6 && deg[best] == 4))
+		return pts[best]; /* bulky five, rabbity six */
+	return BPT_NONE;
 }
 
 /* An eye-like point of `color` that is false: opponent stones on two of
@@ -233,7 +246,7 @@ one_playout(struct board *b, int color, uint64_t *rs, const uint8_t *forbid,
 	    const bpt *atari, int natari)
 {
 	int maxmoves = 3 * b->w * b->h, passes = 0;
-	bpt last = BPT_NONE, capd[8];
+	bpt last = BPT_NONE, capd[PLAYOUT_NAKADE_MAX + 2];
 	int ncapd = 0;
 	for (int m = 0; m < maxmoves && passes < 2; m++) {
 		bpt mv = BPT_NONE;
@@ -280,8 +293,9 @@ one_playout(struct board *b, int color, uint64_t *rs, const uint8_t *forbid,
 				if (board_color(b, q) != BOARD_OPP(color) ||
 				    board_libs(b, q) != 1)
 					continue;
-				if (board_stones(b, q) + ncapd > 5) {
-					ncapd = 8;
+				if (board_stones(b, q) + ncapd >
+				    PLAYOUT_NAKADE_MAX) {
+					ncapd = PLAYOUT_NAKADE_MAX + 1;
 					break;
 				}
 				bpt sq = q;
@@ -295,7 +309,7 @@ one_playout(struct board *b, int color, uint64_t *rs, const uint8_t *forbid,
 					sq = board_next(b, sq);
 				} while (sq != q);
 			}
-			if (ncapd > 5)
+			if (ncapd > PLAYOUT_NAKADE_MAX)
 				ncapd = 0;
 			board_play(b, color, mv, NULL);
 			passes = 0;
