@@ -5,12 +5,16 @@
  * killed next to a roomy area of their own.
  *
  * Every constant below was measured on ../shared/corpus/scored (OGS and
- * Tygem sets, tests/corpus/score_eval.py); see man/sgfkit-score.1.
+ * Tygem sets, tests/corpus/score_eval.py); see man/sgfkit-score.1.  Each
+ * may be given at build time (make CPPFLAGS=-DALIVE_MARGIN=0.25 ...), so
+ * that a new value is judged by score_eval.py --tune on the folds it was
+ * not chosen on.
  */
 #include <string.h>
 
 #include "benson.h"
 #include "board.h"
+#include "dragon.h"
 #include "lifedeath.h"
 #include "playout.h"
 #include "score.h"
@@ -20,40 +24,58 @@
  * at least this mean margin: light random playouts favour the defender
  * (random attackers rarely finish a kill), so an even split is a dead
  * group, not an unsettled one. */
+#ifndef ALIVE_MARGIN
 #define ALIVE_MARGIN 0.2
+#endif
 /* Two groups of both colours within this band of zero, side by side,
  * are a race the playouts split evenly. */
+#ifndef RACE_BAND
 #define RACE_BAND 0.3
+#endif
 /* ...and the winner of such a race is only trusted for groups of at
  * least one point in this many of the board (12 stones on 19x19, 3 on
  * 9x9). */
+#ifndef RACE_MIN_STONES_DIV
 #define RACE_MIN_STONES_DIV 30
+#endif
 /* ...and a group inside the other's eye space of at most this many
  * empty points is no partner in such a race (encloser(); measured:
  * 4 to 40 give the same agreement, above the largest killable eye). */
+#ifndef INSIDE_MAX
 #define INSIDE_MAX 8
+#endif
 /* Reading closed groups: nodes per reading, problems per colour. */
 #define LD_BUDGET   2000
 #define LD_PROBLEMS 16
 /* ...and a wall around a closed group with fewer than three liberties
  * is safe when the playouts give it this mean margin. */
+#ifndef WALL_SURE
 #define WALL_SURE 0.8
+#endif
 /* A group whose mean margin is this close to ALIVE_MARGIN is decided
  * on twice the playouts. */
+#ifndef BORDER
 #define BORDER 0.15
+#endif
 /* Semi-closed groups (enclosed by their own stones and the attacker's
  * safe walls) are read when their mean margin is within this band of
  * ALIVE_MARGIN: further out the playouts are trusted.  A wall is an
  * attacker group the playouts give to its owner by WALL_SURE with at
  * least WALL_OUTSIDE liberties next to no defender stone. */
-#define READ_BAND    0.5
+#ifndef READ_BAND
+#define READ_BAND 0.5
+#endif
+#ifndef WALL_OUTSIDE
 #define WALL_OUTSIDE 2
+#endif
 /* An area of this many empty points bordered only by one colour's
  * stones (and the opponent's dead ones) is room enough to live: more
  * than the largest killable eye shape (six points), with a margin
  * (measured: 6 to 8 give the same agreement, 12 and up fix fewer
  * games). */
+#ifndef ROOM_MIN
 #define ROOM_MIN 8
+#endif
 
 void
 score_estimate_opts_default(struct score_estimate_opts *o)
@@ -533,6 +555,23 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 		for (int i = 0; i < nch; i++)
 			if (revive[find(par, i)])
 				cdead[i] = 0;
+	}
+
+	/* 7b. A dragon whose eye spaces give two eyes even when the
+	 * attacker moves first lives, whatever the playouts said (none of
+	 * its chains in atari: such a chain can be cut off). */
+	{
+		static _Thread_local struct dragons dr;
+		uint8_t dd[SCORE_MAX_POINTS];
+		for (int p = 0; p < np; p++)
+			dd[p] = col[p] && cdead[cid[p]];
+		dragon_find(w, h, col, dd, &dr);
+		for (int p = 0; p < np; p++) {
+			int g = dr.id[p];
+			if (col[p] && g >= 0 && dr.eyes_att[g] >= 2 &&
+			    dr.min_libs[g] >= 2)
+				cdead[cid[p]] = 0;
+		}
 	}
 
 	/* 8. Benson overrides everything. */
