@@ -315,9 +315,10 @@ def tune(variants, results, how, by):
                 chosen[(k, f)] = bi
     print(f"tuning: {len(variants)} variants, " +
           ", ".join(f"{n} = {b}" for n, b in variants))
+    per = "per set" if by == "set" else "for all sets at once"
     print(f"  each fold scored by the variant best on the four others "
-          f"(objective {how}, chosen {'per set' if by == 'set' else 'for all sets at once'}"
-          f"; a tie keeps the earlier variant)")
+          f"(objective {how}, chosen {per}; a tie keeps the earlier "
+          "variant)")
     for k in keys:
         n = w = e = 0
         pick = []
@@ -328,7 +329,8 @@ def tune(variants, results, how, by):
             pick.append(names[chosen[(k, f)]])
         bn, bw, be = counts(results[0][k])
         alls = "  ".join(
-            f"{nm} {pct(counts(r[k])[1], bn):.2f}/{pct(counts(r[k])[2], bn):.2f}"
+            f"{nm} {pct(counts(r[k])[1], bn):.2f}/"
+            f"{pct(counts(r[k])[2], bn):.2f}"
             for nm, r in zip(names, results))
         print(f"{label(k)} fold-out winner {w:4}/{n:<4} {pct(w, n):6.2f}%  "
               f"exact {e:4}/{n:<4} {pct(e, n):6.2f}%  "
