@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Our dead stones against GNU Go's (issue 19's second opinion).
 
-usage: gnugo_compare.py SGFKIT [--corpus DIR] [--list] [--cached-only]
-                        [--fill-max N] [--gnugo CMD] [--cache DIR]
-                        [-j N] DIR|FILE...
+usage: gnugo_compare.py SGFKIT [--corpus DIR] [--list] [--tsv FILE]
+                        [--cached-only] [--fill-max N] [--gnugo CMD]
+                        [--cache DIR] [-j N] DIR|FILE...
 
 For every SGF record (directories are read recursively for *.sgf):
 our dead list (`sgfkit score --json`, the "dead" field), GNU Go's
@@ -34,7 +34,8 @@ margin with GNU Go's list, under the game's rules), whether the winner
 changes, and, where RE exists, which count agrees with it exactly
 (ours, GNU Go's, both, neither).  --list prints each disagreeing game
 with its disputed chains as SGF points, to read with
-`sgfkit score FILE` (the board) and `sgfkit score --dead LIST FILE`.
+`sgfkit score FILE` (the board) and `sgfkit score --dead LIST FILE`.  --tsv FILE writes the same, one line
+per disputed chain with a header, for other tools.
 
 --cached-only asks GNU Go nothing; --fill-max N asks it for at most N
 files not in the cache (the others are counted as "not cached"; that is
@@ -217,6 +218,7 @@ def main():
     sgfkit = args.pop(0)
     corpus, cache, cmd = "../shared/corpus", None, ["gnugo"]
     listing = cached_only = False
+    tsv = None
     fill_max, jobs, inputs = None, 2, []
     while args:
         a = args.pop(0)
@@ -228,6 +230,8 @@ def main():
             cmd = args.pop(0).split()
         elif a == "--list":
             listing = True
+        elif a == "--tsv":
+            tsv = args.pop(0)
         elif a == "--cached-only":
             cached_only = True
         elif a == "--fill-max":
@@ -373,6 +377,17 @@ def main():
         print_classes(tc, tg)
     if asked:
         print(f"(asked GNU Go for {asked} records not in the cache)")
+    if tsv:
+        with open(tsv, "w", encoding="utf-8") as out:
+            out.write("group\tfile\tdirection\tcolour\tstones\tsize\t"
+                      "liberties\tseki\tplace\tours\twith_gnugo_dead\t"
+                      "recorded\texact\n")
+            for grp, f, ro, rg, re_, right, cs, gdead in listed:
+                for c in cs:
+                    out.write("\t".join(map(str, (
+                        grp, f, c["dir"], c["colour"], ",".join(c["stones"]),
+                        c["size"], c["libs"], int(c["seki"]), c["place"],
+                        ro, rg, re_, right))) + "\n")
     if listing:
         for grp, f, ro, rg, re_, right, cs, gdead in listed:
             print(f"\n{f} [{grp}]: ours {ro}, with GNU Go's dead list "
