@@ -36,16 +36,17 @@ moves, GNU Go CPU seconds per move of each side, the referee's CPU
 seconds, RE; use it to choose levels for a time budget.  Run it under
 `nice`; -j N plays N games at once (one GNU Go process each).
 
-GNU Go CPU time per generated move (measured 2026-11, two games each,
-19x19 one): 9x9 0.01 s at level 1, 0.03 s at 5, 0.1-0.25 s at 10 (30-60 moves);
-13x13 0.05, 0.05-0.1, 0.4-0.5 s (95-115 moves); 19x19 0.16, 0.25,
-0.45 s (230-250 moves).  With levels 1-10 a game takes about 5 s on
-9x9, 30 s on 13x13 and 70-100 s on 19x19: the default 100 + 50 + 40
-games are about 1.5 hours of one core.
+GNU Go CPU seconds per generated move, levels 1-3 / 4-6 / 7-9 (the
+first 93 games of seed 1, 2026-11-26): 9x9 0.03 / 0.07 / 0.2 (42 moves
+on average), 13x13 0.06 / 0.12 / 0.21 (93 moves), 19x19 0.19 / 0.32 /
+0.6 (224 moves); a game is 5 s on 9x9, 13 s on 13x13 and 81 s on 19x19
+on average (19x19 up to 190 s).  The default 100 + 50 + 40 games with
+levels 1-10 are about 75 minutes of one core; on the shared machine,
+under nice and a load of 9, they take several hours.
 
 Example (the set measured for issue 19):
     nice -n 15 python3 tests/corpus/gnugo_selfplay.py --seed 1 \\
-        --games 9:100,13:50,19:40 /work/gnugo-selfplay
+        --games 9:100,13:50,19:40 /work/gnugo-selfplay/s1
 """
 import argparse
 import os
