@@ -1,10 +1,19 @@
 #!/bin/sh
-# score-agreement.sh - scoring accuracy per set (winner %, exact %) and
-# the median time per 19x19 game on one core (`score -j1`, one process
-# per game, so start-up and parsing are included).
+# score-agreement.sh - scoring accuracy per set (winner %, exact %), on
+# the whole set and on its five folds (issue 19: per fold, mean, minimum;
+# with one binary the fold-out figure is the whole-set figure), and the
+# median time per 19x19 game on one core (`score -j1`, one process per
+# game, so start-up and parsing are included).
+# SCORE_VARIANTS="name=BIN,..." also prints the fold-out figures of
+# tuning over $SGFKIT and those variants (score_eval.py --tune).
 : "${SGFKIT:=./sgfkit}" "${CORPUS:=../shared/corpus}"
 here=$(cd "$(dirname "$0")/../corpus" && pwd)
-python3 "$here/score_eval.py" "$SGFKIT" "$CORPUS" --sets ogs,tygem,gnugo
+python3 "$here/score_eval.py" "$SGFKIT" "$CORPUS" --sets ogs,tygem,gnugo \
+	--folds
+if [ -n "$SCORE_VARIANTS" ]; then
+	python3 "$here/score_eval.py" "$SGFKIT" "$CORPUS" \
+		--sets ogs,tygem,gnugo --tune "$SCORE_VARIANTS"
+fi
 python3 - "$SGFKIT" "$CORPUS" <<'PY'
 # CPU time (user + system) of the child, so that other load on the
 # machine does not count; wall-clock medians are printed beside it.

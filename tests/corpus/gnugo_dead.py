@@ -2,7 +2,8 @@
 """GNU Go's dead stones for SGF records: a second opinion for the
 scorer on games without trusted labels (issue 19).
 
-usage: gnugo_dead.py [-j N] [--cache DIR] [--gnugo CMD] FILE...
+usage: gnugo_dead.py [-j N] [--cache DIR] [--gnugo CMD] [--cached-only]
+                     FILE...
 
 Loads each record in `gnugo --mode gtp` (`loadsgf FILE`: the whole main
 line) and asks `final_status_list dead` and `final_status_list seki`.
@@ -14,6 +15,10 @@ GNU Go is slow (about a second per 19x19 position), so answers are kept
 in a cache directory (default $XDG_CACHE_HOME/sgfkit-gnugo, else
 ~/.cache/sgfkit-gnugo) under the SHA-1 of the file's bytes and of GNU
 Go's version: a second run over the same files costs nothing.
+--cached-only asks GNU Go nothing and prints "not cached" for the files
+it has no answer for (GNU Go need not be installed: the version is then
+taken as "GNU Go 3.8").  gnugo_compare.py imports cached_line() and
+parse_line().
 """
 import hashlib
 import os
@@ -22,6 +27,9 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 COLS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+# The version the cache was filled with, for --cached-only where GNU Go
+# is not installed.
+VERSION = "GNU Go 3.8"
 
 
 def gtp(cmd, script):
@@ -65,9 +73,59 @@ def judge(cmd, path):
     return (points(r[2], size), points(r[3], size)), None
 
 
+def default_cache():
+    base = os.environ.get("XDG_CACHE_HOME") or \
+        os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "sgfkit-gnugo")
+
+
+def version_of(cmd):
+    """GNU Go's version line, or None if it does not run."""
+    try:
+        return subprocess.run(cmd + ["--version"], capture_output=True,
+                              text=True).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        return None
+
+
+def cached_line(path, cache, version, cmd=None):
+    """The cached answer for `path` (the text after the file name on an
+    output line), asking GNU Go (`cmd`) when it is not cached; None when
+    it is not cached and `cmd` is None."""
+    with open(path, "rb") as f:
+        h = hashlib.sha1(f.read() + version.encode()).hexdigest()
+    cf = os.path.join(cache, h)
+    if os.path.exists(cf):
+        with open(cf, encoding="utf-8") as f:
+            return f.read()
+    if cmd is None:
+        return None
+    res, why = judge(cmd, path)
+    if res is None:
+        line = "error: " + why
+    else:
+        line = " ".join(res[0]) + "\t" + " ".join(res[1])
+    os.makedirs(cache, exist_ok=True)
+    tmp = cf + ".tmp%d" % os.getpid()
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(line)
+    os.replace(tmp, cf)
+    return line
+
+
+def parse_line(line):
+    """(dead points, seki points) from a cached answer, or None for an
+    error or a missing answer."""
+    if line is None or line.startswith("error:"):
+        return None
+    dead, _, seki = line.partition("\t")
+    return dead.split(), seki.split()
+
+
 def main():
     args = sys.argv[1:]
     jobs, cache, cmd = os.cpu_count() or 1, None, ["gnugo"]
+    cached_only = False
     files = []
     i = 0
     while i < len(args):
@@ -81,6 +139,9 @@ def main():
         elif a == "--gnugo":
             cmd = args[i + 1].split()
             i += 2
+        elif a == "--cached-only":
+            cached_only = True
+            i += 1
         elif a in ("-h", "--help"):
             print(__doc__)
             return 0
@@ -88,34 +149,17 @@ def main():
             files.append(a)
             i += 1
     if cache is None:
-        base = os.environ.get("XDG_CACHE_HOME") or \
-            os.path.join(os.path.expanduser("~"), ".cache")
-        cache = os.path.join(base, "sgfkit-gnugo")
+        cache = default_cache()
     os.makedirs(cache, exist_ok=True)
-    try:
-        version = subprocess.run(cmd + ["--version"], capture_output=True,
-                                 text=True).stdout.splitlines()[0]
-    except (OSError, IndexError):
+    version = version_of(cmd) or (VERSION if cached_only else None)
+    if version is None:
         print(f"gnugo_dead.py: cannot run {' '.join(cmd)}", file=sys.stderr)
         return 2
 
     def one(path):
-        with open(path, "rb") as f:
-            h = hashlib.sha1(f.read() + version.encode()).hexdigest()
-        cf = os.path.join(cache, h)
-        if os.path.exists(cf):
-            with open(cf, encoding="utf-8") as f:
-                return f.read()
-        res, why = judge(cmd, path)
-        if res is None:
-            line = "error: " + why
-        else:
-            line = " ".join(res[0]) + "\t" + " ".join(res[1])
-        tmp = cf + ".tmp%d" % os.getpid()
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(line)
-        os.replace(tmp, cf)
-        return line
+        line = cached_line(path, cache, version,
+                           None if cached_only else cmd)
+        return "not cached" if line is None else line
 
     with ThreadPoolExecutor(max_workers=jobs) as ex:
         for path, line in zip(files, ex.map(one, files)):
