@@ -239,6 +239,9 @@ score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
 		struct score_estimate_opts eo = sc->est;
 		eo.to_move = s->ri.next;
 		eo.last = s->ri.last;
+		eo.unfinished = s->gi.result.kind == SGF_RES_RESIGN ||
+				s->gi.result.kind == SGF_RES_TIME ||
+				s->gi.result.kind == SGF_RES_FORFEIT;
 		score_estimate(&s->pos, &eo);
 		s->method = "estimate";
 	}

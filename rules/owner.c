@@ -27,6 +27,9 @@
  * Tygem and GNU Go sets (score_eval.py --tune, 0.1 to 0.45): 0.3 was
  * the best on the other four folds in four folds of five; OGS agrees
  * at every value from 0.1 to 0.45. */
+#ifndef OPEN_OWNER
+#define OPEN_OWNER 0.5
+#endif
 #ifndef ALIVE_MARGIN
 #define ALIVE_MARGIN 0.3
 #endif
@@ -84,7 +87,6 @@ void
 score_estimate_opts_default(struct score_estimate_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->playouts = 128;
 	o->seed = 0x5eed5c07e5ULL;
 	o->to_move = SCORE_BLACK;
 	o->last = -1;
@@ -320,8 +322,10 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 
 	memset(pos->dead, 0, sizeof(pos->dead));
 	memset(pos->owner_hint, 0, sizeof(pos->owner_hint));
+	pos->open = o->unfinished;
 	if (w < 1 || h < 1 || w > SCORE_MAX_SIDE || h > SCORE_MAX_SIDE)
 		return -1;
+
 	board_init(&b, w, h);
 	for (int p = 0; p < np; p++) {
 		at[p] = board_pt(&b, p % w, p / w);
@@ -333,8 +337,19 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	 * the grid (possible only in a hand-made one) was removed by the
 	 * setup, and is dead. */
 	uint8_t col[SCORE_MAX_POINTS];
-	for (int p = 0; p < np; p++)
+	int stones = 0;
+	for (int p = 0; p < np; p++) {
 		col[p] = (uint8_t)board_color(&b, at[p]);
+		stones += col[p] != SCORE_EMPTY;
+		if (pos->color[p] && !col[p])
+			pos->dead[p] = 1;
+	}
+	/* A few stones on an open board: nothing to judge yet (and a
+	 * stream of such records must cost next to nothing). */
+	if (stones * SCORE_OPEN_STONES_DIV < np) {
+		pos->open = true;
+		return 0;
+	}
 
 	/* 1. Unconditional life: never questioned; the playouts do not
 	 * waste moves inside the territory it proves. */
@@ -346,7 +361,9 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 
 	/* 2. Ownership by playouts, half of them with each side first. */
 	struct playout_opts po;
-	po.playouts = o->playouts > 0 ? o->playouts : 128;
+	po.playouts = o->playouts > 0 ? o->playouts
+		      : o->unfinished ? SCORE_OPEN_PLAYOUTS
+				      : SCORE_PLAYOUTS;
 	po.seed = o->seed;
 	po.first = o->to_move == SCORE_WHITE ? BOARD_WHITE : BOARD_BLACK;
 	po.forbid = forbid;
@@ -405,7 +422,7 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 			    gm[cid[p]] > ALIVE_MARGIN - BORDER &&
 			    gm[cid[p]] < ALIVE_MARGIN + BORDER)
 				border = 1;
-		if (border) {
+		if (border && !o->unfinished) {
 			static _Thread_local int own2[BOARD_ARR];
 			struct playout_opts po2 = po;
 			po2.seed = po.seed ^ 0xA5A5A5A5DEADBEEFULL;
@@ -590,8 +607,16 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	for (int p = 0; p < np; p++)
 		if (!col[p] && terr[p])
 			pos->owner_hint[p] = terr[p];
-	for (int p = 0; p < np; p++)
-		if (pos->color[p] && !col[p])
-			pos->dead[p] = 1;
+	/* In an open position the open areas are counted for the side
+	 * the playouts give them to (an estimate, as a score estimator
+	 * gives one); in a final position they are dame. */
+	for (int p = 0; p < np && o->unfinished; p++) {
+		if (col[p] || terr[p])
+			continue;
+		if (own[at[p]] >= OPEN_OWNER * n)
+			pos->owner_hint[p] = SCORE_BLACK;
+		else if (own[at[p]] <= -OPEN_OWNER * n)
+			pos->owner_hint[p] = SCORE_WHITE;
+	}
 	return 0;
 }

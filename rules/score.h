@@ -57,6 +57,11 @@ struct score_pos {
 	uint8_t owner_hint[SCORE_MAX_POINTS];
 	int captured[3]; /* stones of colour c captured
 			  * during play ([1] black, [2] white) */
+	/* Set by score_estimate(): the position was estimated as an open
+	 * one (the record did not end by counting, or stones stand on
+	 * fewer than one point in SCORE_OPEN_STONES_DIV), cheaply: a count
+	 * of such a position is an estimate, not a final count. */
+	bool open;
 };
 
 struct score_opts {
@@ -102,19 +107,30 @@ void score_count(const struct score_pos *pos, const struct score_opts *o,
 void score_format_margin(double margin, char *buf, int n);
 
 /* Dead-stone estimation. */
+#define SCORE_PLAYOUTS	      128 /* per final position, by default */
+#define SCORE_OPEN_PLAYOUTS   32  /* per open position, by default */
+#define SCORE_OPEN_STONES_DIV 8	  /* fewer stones than points / 8: open */
 struct score_estimate_opts {
-	int playouts;  /* per position; 0 = default */
+	int playouts;  /* per position; 0 = the default for its kind */
 	uint64_t seed; /* fixed by default */
 	int to_move;   /* SCORE_BLACK / SCORE_WHITE: who plays next */
 	int last;      /* y*w+x of the stone of the last move (played by
 			* the other side), or -1 (a pass, or unknown) */
+	/* The record says the game did not end by counting (resignation,
+	 * time, forfeit): the position is open, and is estimated cheaply
+	 * (SCORE_OPEN_PLAYOUTS unless playouts is given, no second look
+	 * at the groups near the threshold). */
+	bool unfinished;
 };
 void score_estimate_opts_default(struct score_estimate_opts *o);
 
 /* Fill pos->dead (and pos->owner_hint) from the stones of pos by
  * Benson's unconditional life, Monte Carlo playouts and per-group
- * decisions.  Deterministic for a given seed.  Returns 0, or -1 if the
- * board is too large. */
+ * decisions, and pos->open (see there).  A position with stones on
+ * fewer than one point in SCORE_OPEN_STONES_DIV is not estimated at
+ * all: no stone is dead, and only enclosed regions count.
+ * Deterministic for a given seed.  Returns 0, or -1 if the board is too
+ * large. */
 int score_estimate(struct score_pos *pos, const struct score_estimate_opts *o);
 
 /* Main-line replay (rules/score_replay.c). */
