@@ -240,7 +240,8 @@ struct talk {
 	struct slot *s;
 	char *why;
 	size_t n;
-	bool failed; /* the engine is unusable */
+	bool failed;	   /* the engine is unusable */
+	bool play_refused; /* it refused a move of the record */
 };
 
 /* Ask `cmd`; 0 with *text on success, else 1 with why set (failed
@@ -270,9 +271,15 @@ ask(struct talk *k, const char *cmd, const char **text)
 static int
 emit(void *ctx, const char *line)
 {
+	struct talk *k = ctx;
 	const char *t;
+	int rc = ask(k, line, &t);
 
-	return ask(ctx, line, &t);
+	/* an illegal move by the engine's rules: it keeps its position,
+	 * which is then not the record's */
+	if (rc && !k->failed && !strncmp(line, "play ", 5))
+		k->play_refused = true;
+	return rc;
 }
 
 /* Put the stones an answer names into mark[] (their whole chains);
@@ -319,10 +326,10 @@ stones_of(struct talk *k, const char *cmd, const char *text,
 
 int
 judge_dead(struct judge *j, const struct sgf_game *g, int upto, double komi,
-	   const struct rules *rules, struct score_pos *pos,
+	   const struct rules *rules, struct score_pos *pos, int to_move,
 	   struct judge_verdict *v, char *why, size_t n)
 {
-	struct talk k = {j, NULL, why, n, false};
+	struct talk k = {j, NULL, why, n, false, false};
 	struct gtp_setup o;
 	const char *t, *whynot = NULL;
 	char cmd[512], err[320];
@@ -330,6 +337,12 @@ judge_dead(struct judge *j, const struct sgf_game *g, int upto, double komi,
 	int rc = -1;
 
 	memset(v, 0, sizeof(*v));
+	if (pos->w != pos->h || pos->w > GTP_MAX_SIDE) {
+		snprintf(why, n,
+			 "GTP has square boards only: this one is %dx%d",
+			 pos->w, pos->h);
+		return -1;
+	}
 	if (!(k.s = take(j, why, n)))
 		return -1;
 	snprintf(v->name, sizeof(v->name), "%s", k.s->name);
@@ -352,14 +365,17 @@ judge_dead(struct judge *j, const struct sgf_game *g, int upto, double komi,
 	o.drop_end_passes = true;
 	o.komi_set = true;
 	o.komi = komi;
-	switch (gtp_setup_commands(g, &o, emit, &k, &whynot)) {
-	case 0:
-		break;
-	case -1:
-		snprintf(why, n, "the game cannot be told in GTP: %s", whynot);
-		goto out;
-	default: /* a command failed: why is set */
-		goto out;
+	if (gtp_setup_commands(g, &o, emit, &k, &whynot)) {
+		/* why is set when the engine failed or refused */
+		if (k.failed || (whynot == NULL && !k.play_refused))
+			goto out;
+		/* the position as it stands instead (gtp.h): the
+		 * history is lost, the stones are the record's */
+		k.play_refused = false;
+		if (gtp_position_commands(pos->w, pos->color, to_move, komi,
+					  emit, &k))
+			goto out;
+		v->stones = true;
 	}
 	if (ask(&k, "final_status_list dead", &t) ||
 	    stones_of(&k, "final_status_list dead", t, pos, pos->dead))

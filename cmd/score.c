@@ -250,7 +250,7 @@ score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
 		s->method = "all-alive";
 	} else if (sc->dead_mode == DEAD_ENGINE) {
 		if (judge_dead(sc->judge, g, sc->move, s->komi, &s->rules,
-			       &s->pos, &s->engine, why, n))
+			       &s->pos, s->ri.next, &s->engine, why, n))
 			return -2;
 		s->method = "engine";
 	} else {
@@ -412,7 +412,9 @@ put_text(FILE *f, struct sgf_game *g, const struct scored *s,
 	fprintf(f, "  Dame %d, seki points %d, dead stones (%s", r->dame,
 		r->seki, s->method);
 	if (s->engine.name[0])
-		fprintf(f, " %s %s", s->engine.name, s->engine.version);
+		fprintf(f, " %s %s%s", s->engine.name, s->engine.version,
+			s->engine.stones ? ", shown the position stone by stone"
+					 : "");
 	fputs("):", f);
 	int nd = 0;
 	for (int p = 0; p < s->pos.w * s->pos.h; p++)
@@ -495,7 +497,10 @@ put_json(FILE *f, struct sgf_game *g, const struct scored *s,
 		cli_json_str(f, s->engine.name);
 		fputs(",\"version\":", f);
 		cli_json_str(f, s->engine.version);
-		fputs(",\"seki\":", f);
+		/* how it was shown the game: the record's moves, or the
+		 * position's stones when it refused a move */
+		fprintf(f, ",\"shown\":\"%s\",\"seki\":",
+			s->engine.stones ? "stones" : "moves");
 		if (s->engine.seki_known)
 			put_points(f, s, 2);
 		else

@@ -91,8 +91,11 @@ bool gtp_word_ok(const char *s);
 struct gtp_setup {
 	long upto;	      /* moves of the main line to replay; < 0: all */
 	bool drop_end_passes; /* leave out the passes that end the moves
-			       * replayed (an engine asked about a finished
-			       * game may take two passes as the end) */
+			       * replayed, two by two: an engine told the
+			       * two passes that end a game may judge it as
+			       * it stands (KataGo does), and an odd pass
+			       * stays so that the side to move is the
+			       * record's */
 	bool komi_set;	      /* send `komi` below rather than the
 			       * record's KM (KM absent: no komi command) */
 	double komi;
@@ -113,6 +116,17 @@ struct gtp_setup {
 int gtp_setup_commands(const struct sgf_game *g, const struct gtp_setup *o,
 		       int (*emit)(void *ctx, const char *line), void *ctx,
 		       const char **why);
+
+/* A position as GTP commands, stone by stone, through emit() as above:
+ * boardsize, clear_board, komi, then `play` for each stone of
+ * colour[y * size + x] (0 empty, 1 black, 2 white), those of colour
+ * `first` first, so that the other colour plays last.  For a position
+ * whose history GTP cannot replay: placing the stones of a position in
+ * which every chain has a liberty captures nothing, so no move is
+ * illegal.  Returns 0, or emit()'s first non-zero value. */
+int gtp_position_commands(int size, const unsigned char *colour, int first,
+			  double komi, int (*emit)(void *ctx, const char *line),
+			  void *ctx);
 
 /* gtp_setup_commands() for `convert -t gtp`: the record's own komi and
  * every move up to `upto` (< 0: all), one command a line on out.

@@ -65,7 +65,7 @@ is_fixed(const struct collect *ab, int size)
 }
 
 /* The number of moves to send: `upto` of them (all when < 0), less the
- * passes that end them when asked. */
+ * passes that end them, two by two, when asked. */
 static long
 moves_to_send(const struct sgf_game *g, const struct gtp_setup *o, int size)
 {
@@ -86,7 +86,8 @@ moves_to_send(const struct sgf_game *g, const struct gtp_setup *o, int size)
 				last_stone = moves;
 		}
 done:
-	return o->drop_end_passes ? last_stone : moves;
+	return o->drop_end_passes ? moves - (moves - last_stone) / 2 * 2
+				  : moves;
 }
 
 /* emit() a formatted line; its result, or 0. */
@@ -221,6 +222,33 @@ out:
 	free(ab);
 	free(aw);
 	return rc;
+}
+
+int
+gtp_position_commands(int size, const unsigned char *colour, int first,
+		      double komi, int (*emit)(void *ctx, const char *line),
+		      void *ctx)
+{
+	char v[GTP_VERTEX_MAX], num[32];
+	int rc;
+
+	fmt_number(komi, num, sizeof(num));
+	if ((rc = say(emit, ctx, "boardsize %d", size)) ||
+	    (rc = emit(ctx, "clear_board")) ||
+	    (rc = say(emit, ctx, "komi %s", num)))
+		return rc;
+	for (int i = 0; i < 2; i++) {
+		int col = i == 0 ? first : 3 - first;
+		for (int p = 0; p < size * size; p++) {
+			if (colour[p] != col)
+				continue;
+			gtp_vertex_name(p % size, p / size, size, v);
+			if ((rc = say(emit, ctx, "play %s %s",
+				      col == 1 ? "black" : "white", v)))
+				return rc;
+		}
+	}
+	return 0;
 }
 
 static int

@@ -22,7 +22,8 @@
 # answer as `ok` does.  $FAKE_LOG, when set, gets every command
 # received (without its id); $FAKE_PIDS gets each engine's process id.
 # $FAKE_RULESCMD is the rules command it lists (default kata-set-rules;
-# empty: none, as GNU Go).
+# empty: none, as GNU Go).  $FAKE_ILLEGAL names a vertex whose first
+# `play` it refuses as an illegal move.
 mode=${1:-ok}
 [ -n "$FAKE_PIDS" ] && echo $$ >>"$FAKE_PIDS"
 if [ "$mode" = nostart ]; then
@@ -70,6 +71,15 @@ while IFS= read -r line; do
 	quit)
 		answer "$id" ""
 		exit 0
+		;;
+	play)
+		# $FAKE_ILLEGAL: a vertex refused once, as an illegal move
+		if [ -n "$FAKE_ILLEGAL" ] && [ "$2" = "$FAKE_ILLEGAL" ]; then
+			FAKE_ILLEGAL=
+			printf '?%s illegal move\n\n' "$id"
+		else
+			answer "$id" ""
+		fi
 		;;
 	final_status_list)
 		case $mode.$1 in

@@ -21,6 +21,16 @@ grep -v '^play' "$log"
 # it says them
 FAKE_DEAD="A7" FAKE_SEKI="B9" "$SGFKIT" score --json --engine "$eng" \
 	s3-dead-stone.sgf | sed 's/.*\("dead":[^]]*\]\).*\("engine":{[^}]*}\).*/\1 \2/'
+# a move the engine refuses (illegal by its rules: a ko recapture, a
+# suicide) would leave it another position: it is shown the position
+# stone by stone instead, and the output says so
+: >"$log"
+FAKE_ILLEGAL=E5 "$SGFKIT" score --json --engine "$eng" s3-dead-stone.sgf |
+	grep -o '"engine":{[^}]*}'
+: >"$log"
+FAKE_ILLEGAL=E5 "$SGFKIT" score --no-board --no-summary --engine "$eng" \
+	s3-dead-stone.sgf | grep 'dead stones'
+grep -n -e '^boardsize' -e '^komi' -e 'E5$' -e '^final' "$log"
 # SGFKIT_ENGINE: the same, for scripts; --engine wins; --all-alive and
 # an empty SGFKIT_ENGINE need no engine
 SGFKIT_ENGINE="$eng" "$SGFKIT" score --json s3-dead-stone.sgf |

@@ -218,7 +218,8 @@ setup_drops_the_end_passes_and_sets_komi(void)
 	CHECK_STR(l.text, "boardsize 9\nclear_board\nkomi 6.5\n"
 			  "fixed_handicap 2\nplay white E5\nplay black pass\n"
 			  "play white D6\nplay black pass\nplay white pass\n");
-	/* the passes at the end go, a pass inside stays; komi given */
+	/* the two passes at the end go, a pass inside stays; komi
+	 * given */
 	memset(&l, 0, sizeof(l));
 	o.drop_end_passes = true;
 	o.komi_set = true;
@@ -227,12 +228,20 @@ setup_drops_the_end_passes_and_sets_komi(void)
 	CHECK_STR(l.text, "boardsize 9\nclear_board\nkomi 0.5\n"
 			  "fixed_handicap 2\nplay white E5\nplay black pass\n"
 			  "play white D6\n");
-	/* up to move 2: its pass is an end pass */
+	/* up to move 2: one pass at the end stays (Black passed, White
+	 * is to play); up to move 4, with two, both go */
 	memset(&l, 0, sizeof(l));
 	o.upto = 2;
 	CHECK_INT(gtp_setup_commands(g, &o, add_line, &l, &why), 0);
 	CHECK_STR(l.text, "boardsize 9\nclear_board\nkomi 0.5\n"
-			  "fixed_handicap 2\nplay white E5\n");
+			  "fixed_handicap 2\nplay white E5\nplay black pass\n");
+	memset(&l, 0, sizeof(l));
+	o.upto = -1;
+	sgf_game_free(g);
+	g = game("(;SZ[9];B[ee];W[];B[];W[])");
+	CHECK_INT(gtp_setup_commands(g, &o, add_line, &l, &why), 0);
+	CHECK_STR(l.text, "boardsize 9\nclear_board\nkomi 0.5\n"
+			  "play black E5\nplay white pass\n");
 	/* emit() stops it */
 	memset(&l, 0, sizeof(l));
 	l.stop_at = 2;
@@ -251,6 +260,23 @@ setup_drops_the_end_passes_and_sets_komi(void)
 	sgf_game_free(g);
 }
 
+static void
+a_position_is_told_stone_by_stone(void)
+{
+	/* 3x3: black A3 B2, white C1; White to play: White first */
+	const unsigned char col[9] = {1, 0, 0, 0, 1, 0, 0, 0, 2};
+	struct lines l;
+
+	memset(&l, 0, sizeof(l));
+	CHECK_INT(gtp_position_commands(3, col, 2, 6.5, add_line, &l), 0);
+	CHECK_STR(l.text, "boardsize 3\nclear_board\nkomi 6.5\n"
+			  "play white C1\nplay black A3\nplay black B2\n");
+	memset(&l, 0, sizeof(l));
+	l.stop_at = 4;
+	CHECK_INT(gtp_position_commands(3, col, 1, 0, add_line, &l), 7);
+	CHECK_STR(l.text, "boardsize 3\nclear_board\nkomi 0\nplay black A3\n");
+}
+
 int
 main(void)
 {
@@ -260,5 +286,6 @@ main(void)
 	RUN(reply_text_is_quoted_so_it_ends_where_it_should);
 	RUN(text_for_one_line_and_words);
 	RUN(setup_drops_the_end_passes_and_sets_komi);
+	RUN(a_position_is_told_stone_by_stone);
 	return UNIT_DONE();
 }
