@@ -1,5 +1,5 @@
 /*
- * engine.c - a GTP engine in a child process (engine.h): posix_spawnp
+ * engine.c - a GTP engine in a child process (engine.h): posix_spawn
  * with three pipes, one command at a time, poll() against a deadline.
  */
 #include <errno.h>
@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -234,6 +235,43 @@ reap(struct engine *e, int ms, bool kill_it)
 	return true;
 }
 
+/* The program argv[0] names: itself when it holds a '/', else the first
+ * executable file of that name in PATH, as execvp() looks.  Looked up
+ * here rather than left to posix_spawnp(), whose exec failure some
+ * environments (valgrind) turn into a child that exits 127: the error
+ * is the same everywhere.  Returns 0, or an errno. */
+static int
+find_program(const char *name, char *out, size_t n)
+{
+	const char *path = getenv("PATH"), *p;
+	struct stat st;
+	int err = ENOENT;
+
+	if (strchr(name, '/')) {
+		snprintf(out, n, "%s", name);
+		if (stat(out, &st))
+			return errno;
+		return S_ISREG(st.st_mode) && !access(out, X_OK) ? 0 : EACCES;
+	}
+	if (!path || !*path)
+		path = "/bin:/usr/bin";
+	for (p = path;; p++) {
+		size_t l = strcspn(p, ":");
+		/* an empty entry is the current directory */
+		if ((size_t)snprintf(out, n, "%.*s%s%s", (int)l, p,
+				     l ? "/" : "", name) < n &&
+		    !stat(out, &st) && S_ISREG(st.st_mode)) {
+			if (!access(out, X_OK))
+				return 0;
+			err = EACCES;
+		}
+		p += l;
+		if (!*p)
+			break;
+	}
+	return err;
+}
+
 static int
 nonblocking(int fd)
 {
@@ -252,6 +290,7 @@ engine_start(const char *command, char *why, size_t n)
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
 	sigset_t none, def;
+	char prog[4096];
 	int rc;
 
 	if (!e || !words) {
@@ -261,6 +300,11 @@ engine_start(const char *command, char *why, size_t n)
 	e->in = e->out = e->err = -1;
 	if (split_words(command, words, argv, why, n) < 0)
 		goto fail;
+	if ((rc = find_program(argv[0], prog, sizeof(prog)))) {
+		snprintf(why, n, "cannot start '%s': %s", argv[0],
+			 strerror(rc));
+		goto fail;
+	}
 	if (pipe2(pin, O_CLOEXEC) || pipe2(pout, O_CLOEXEC) ||
 	    pipe2(perr, O_CLOEXEC)) {
 		snprintf(why, n, "cannot make pipes: %s", strerror(errno));
@@ -280,7 +324,7 @@ engine_start(const char *command, char *why, size_t n)
 	posix_spawnattr_setsigdefault(&at, &def);
 	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK |
 					  POSIX_SPAWN_SETSIGDEF);
-	rc = posix_spawnp(&e->pid, argv[0], &fa, &at, argv, environ);
+	rc = posix_spawn(&e->pid, prog, &fa, &at, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&at);
 	if (rc) {
