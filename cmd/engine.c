@@ -156,14 +156,16 @@ tail_add(struct engine *e, const char *p, size_t len)
 	e->tail_len += len;
 }
 
-/* Read what stderr has; closes it at its end. */
+/* Read what stderr has, 64 KiB at most (an engine that floods its
+ * stderr must not keep us here past a deadline); closes it at its
+ * end. */
 static void
 drain_err(struct engine *e)
 {
 	char b[4096];
 	ssize_t r;
 
-	while (e->err >= 0) {
+	for (int i = 0; i < 16 && e->err >= 0; i++) {
 		r = read(e->err, b, sizeof(b));
 		if (r > 0) {
 			tail_add(e, b, (size_t)r);

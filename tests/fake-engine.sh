@@ -11,6 +11,7 @@
 #   hang     never answer (sleep)
 #   babble   answer with lines that are not GTP
 #   flood    answer with output that never ends (no blank line)
+#   errflood never answer, and write on stderr without end
 #   unasked  answer, then write a line nobody asked for
 #   nostart  exit at once with a message on stderr (an engine that
 #            does not start)
@@ -90,6 +91,10 @@ while IFS= read -r line; do
 			;;
 		hang.*) exec sleep 600 ;;
 		babble.*) printf 'I think\nthat Q16 is dead\n\n' ;;
+		errflood.*)
+			# stdout stays open (fd 3): no end, no answer
+			exec yes 'warning: still thinking' 3>&1 >&2
+			;;
 		flood.*)
 			printf '=%s ' "$id"
 			exec yes 'Q16 Q16 Q16 Q16 Q16 Q16 Q16 Q16'

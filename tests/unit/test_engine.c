@@ -137,6 +137,10 @@ failures_are_reported_and_leave_no_process(void)
 	      NULL);
 	fails("babble", 5, "is not GTP: 'I think that Q16 is dead'", NULL);
 	fails("flood", 5, "is longer than 65536 bytes", NULL);
+	/* a flood on stderr does not keep the client past the deadline */
+	fails("errflood", 0.5,
+	      "no answer to 'final_status_list dead' within 0.5 s",
+	      "(stderr: '");
 	fails("nostart", 5, "it exited with status 1",
 	      "(stderr: 'fake-engine: cannot load the network')");
 }
