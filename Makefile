@@ -62,9 +62,11 @@ $(BIN): $(CMD_OBJ) $(BUILD)/libsgfkit.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libsgfkit.a \
 		$(SGFKIT_LIBS) $(LDLIBS)
 
+# -MMD: a test that #includes a module's .c (test_engine: cmd/engine.c)
+# is rebuilt when that file changes
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libsgfkit.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libsgfkit.a \
+	$(CC) $(ALL_CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(BUILD)/libsgfkit.a \
 		$(SGFKIT_LIBS) $(LDLIBS)
 
 unit: $(UNIT_BIN)
@@ -134,4 +136,4 @@ clean:
 .PHONY: all unit check corpus-check bench sanitize fuzz format format-check install \
 	uninstall clean
 
--include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d) $(UNIT_BIN:=.d)

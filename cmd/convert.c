@@ -16,6 +16,7 @@
 
 #include "../rules/diagram.h"
 #include "../sgf/formats.h"
+#include "../sgf/gtp.h"
 #include "cli.h"
 #include "cmd.h"
 
@@ -86,7 +87,7 @@ static int
 write_gtp(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
 	  const char **why)
 {
-	return diagram_write_gtp(out, g, cc->upto, why);
+	return gtp_write_script(out, g, cc->upto, why);
 }
 
 static int

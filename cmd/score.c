@@ -18,8 +18,10 @@
 #include "../sgf/gameinfo.h"
 #include "cli.h"
 #include "cmd.h"
+#include "engine.h"
+#include "judge.h"
 
-enum dead_mode { DEAD_ESTIMATE, DEAD_GIVEN, DEAD_NONE };
+enum dead_mode { DEAD_ESTIMATE, DEAD_GIVEN, DEAD_NONE, DEAD_ENGINE };
 enum { MATCH_JAPANESE = 1, MATCH_CHINESE = 2 };
 
 struct score_ctx {
@@ -39,6 +41,9 @@ struct score_ctx {
 	bool svg_failed;
 	struct cli_names seen; /* pictures drawn, and whose */
 	struct score_estimate_opts est;
+	const char *engine;    /* --engine or SGFKIT_ENGINE */
+	double engine_timeout; /* --engine-timeout, seconds */
+	struct judge *judge;   /* its engines, with --engine */
 };
 
 static const char score_usage[] =
@@ -60,6 +65,12 @@ static const char score_usage[] =
     "                         rectangles, separated by commas or spaces);\n"
     "                         nothing is estimated\n"
     "      --all-alive        every stone is alive (Tromp-Taylor)\n"
+    "      --engine COMMAND   a GTP engine says which stones are dead: the\n"
+    "                         command and its arguments as one word\n"
+    "                         (default: $SGFKIT_ENGINE; without either,\n"
+    "                         the built-in estimate)\n"
+    "      --engine-timeout S seconds the engine may take for each answer\n"
+    "                         (default 60)\n"
     "      --strict           strict Japanese territory: false-eye points\n"
     "                         that must be filled are not counted\n"
     "      --svg FILE         draw the scored board as SVG; in FILE %d is the\n"
@@ -99,6 +110,7 @@ struct scored {
 	bool chinese_would_agree;
 	const char *ended;
 	const char *method;
+	struct judge_verdict engine; /* method "engine" */
 };
 
 static const char *
@@ -183,7 +195,8 @@ col_label(int x)
 }
 
 /* Count one game into s.  Returns 0, or -1 with why the game cannot be
- * counted in why[n] and where in *line, *col (0 if nowhere). */
+ * counted in why[n] and where in *line, *col (0 if nowhere), or -2
+ * with why when the engine could not judge it. */
 static int
 score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
 	   char *why, size_t n, uint32_t *line, uint32_t *col)
@@ -235,6 +248,11 @@ score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
 		s->method = "given";
 	} else if (sc->dead_mode == DEAD_NONE) {
 		s->method = "all-alive";
+	} else if (sc->dead_mode == DEAD_ENGINE) {
+		if (judge_dead(sc->judge, g, sc->move, s->komi, &s->rules,
+			       &s->pos, s->ri.next, &s->engine, why, n))
+			return -2;
+		s->method = "engine";
 	} else {
 		struct score_estimate_opts eo = sc->est;
 		eo.to_move = s->ri.next;
@@ -394,8 +412,13 @@ put_text(FILE *f, struct sgf_game *g, const struct scored *s,
 	if (r->cn[2].bonus)
 		fprintf(f, " + %.15g handicap", r->cn[2].bonus);
 	fprintf(f, " (%s)\n", cm);
-	fprintf(f, "  Dame %d, seki points %d, dead stones (%s):", r->dame,
+	fprintf(f, "  Dame %d, seki points %d, dead stones (%s", r->dame,
 		r->seki, s->method);
+	if (s->engine.name[0])
+		fprintf(f, " %s %s%s", s->engine.name, s->engine.version,
+			s->engine.stones ? ", shown the position stone by stone"
+					 : "");
+	fputs("):", f);
 	int nd = 0;
 	for (int p = 0; p < s->pos.w * s->pos.h; p++)
 		if (s->pos.dead[p] && s->pos.color[p]) {
@@ -433,8 +456,9 @@ put_points(FILE *f, const struct scored *s, int which)
 	int n = 0;
 	fputc('[', f);
 	for (int p = 0; p < s->pos.w * s->pos.h; p++) {
-		bool in = which == 0 ? s->pos.dead[p] && s->pos.color[p]
-				     : s->res.mark[p] == SCORE_M_SEKI;
+		bool in = which == 0   ? s->pos.dead[p] && s->pos.color[p]
+			  : which == 1 ? s->res.mark[p] == SCORE_M_SEKI
+				       : s->engine.seki[p];
 		if (!in)
 			continue;
 		char pn[3];
@@ -469,6 +493,23 @@ put_json(FILE *f, struct sgf_game *g, const struct scored *s,
 	put_points(f, s, 0);
 	fputs(",\"seki\":", f);
 	put_points(f, s, 1);
+	if (s->engine.name[0]) {
+		/* who judged, and the stones it called seki (null: it
+		 * did not say) */
+		fputs(",\"engine\":{\"name\":", f);
+		cli_json_str(f, s->engine.name);
+		fputs(",\"version\":", f);
+		cli_json_str(f, s->engine.version);
+		/* how it was shown the game: the record's moves, or the
+		 * position's stones when it refused a move */
+		fprintf(f, ",\"shown\":\"%s\",\"seki\":",
+			s->engine.stones ? "stones" : "moves");
+		if (s->engine.seki_known)
+			put_points(f, s, 2);
+		else
+			fputs("null", f);
+		fputc('}', f);
+	}
 	fprintf(f,
 		",\"dame\":%d,\"japanese\":{\"black\":{\"territory\":%d,"
 		"\"captures\":%d,\"dead\":%d,\"total\":%.15g},\"white\":{"
@@ -742,8 +783,9 @@ score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 {
 	struct score_ctx *sc = ctx;
 	struct scored *s = malloc(sizeof(*s));
-	char why[160];
+	char why[512];
 	uint32_t line = 0, col = 0;
+	int rc;
 
 	if (!s) {
 		fprintf(cli_err(r), "%s: out of memory\n", g->file);
@@ -765,7 +807,7 @@ score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 		free(s);
 		return 0;
 	}
-	if (score_game(g, sc, s, why, sizeof(why), &line, &col)) {
+	if ((rc = score_game(g, sc, s, why, sizeof(why), &line, &col))) {
 		if (line)
 			fprintf(cli_err(r), "%s:%u:%u: ", g->file, line, col);
 		else
@@ -773,7 +815,7 @@ score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 		fprintf(cli_err(r), "error: game %u: %s\n", g->index, why);
 		put_json_error(r->out, g, why, sc);
 		r->flags |= CLI_R_INVALID | CLI_R_SKIPPED;
-		cli_res_code(r, "unscorable");
+		cli_res_code(r, rc == -2 ? "engine" : "unscorable");
 		free(s);
 		return 0;
 	}
@@ -817,7 +859,9 @@ cmd_score(int argc, char **argv)
 		O_SVG,
 		O_NO_BOARD,
 		O_PLAYOUTS,
-		O_SEED
+		O_SEED,
+		O_ENGINE,
+		O_ENGINE_TIMEOUT
 	};
 	static const struct option opts[] = {
 	    {"json", no_argument, NULL, O_JSON},
@@ -832,6 +876,8 @@ cmd_score(int argc, char **argv)
 	    {"no-board", no_argument, NULL, O_NO_BOARD},
 	    {"playouts", required_argument, NULL, O_PLAYOUTS},
 	    {"seed", required_argument, NULL, O_SEED},
+	    {"engine", required_argument, NULL, O_ENGINE},
+	    {"engine-timeout", required_argument, NULL, O_ENGINE_TIMEOUT},
 	    {"quiet", no_argument, NULL, 'q'},
 	    CLI_LONGOPTS,
 	    {NULL, 0, NULL, 0},
@@ -839,10 +885,12 @@ cmd_score(int argc, char **argv)
 	static struct score_ctx sc;
 	struct cli c;
 	int opt, rc;
-	char *end;
+	char *end, why[256];
+	bool engine_opt = false;
 
 	memset(&sc, 0, sizeof(sc));
 	sc.move = -1;
+	sc.engine_timeout = 60;
 	score_estimate_opts_default(&sc.est);
 	cli_init(&c, "score");
 	optind = 1;
@@ -944,6 +992,27 @@ cmd_score(int argc, char **argv)
 			sc.est.seed = n ? n : 1;
 			break;
 		}
+		case O_ENGINE:
+			if (engine_command_check(optarg, why, sizeof(why))) {
+				cmd_error("%s", why);
+				return cmd_usage_error("score");
+			}
+			sc.engine = optarg;
+			engine_opt = true;
+			break;
+		case O_ENGINE_TIMEOUT:
+			errno = 0;
+			sc.engine_timeout = strtod(optarg, &end);
+			if (optarg[strspn(optarg, "0123456789.")] || errno ||
+			    *end || end == optarg || !(sc.engine_timeout > 0) ||
+			    sc.engine_timeout > 86400) {
+				cmd_error(
+				    "invalid engine timeout '%s' (seconds, "
+				    "more than 0 and at most 86400)",
+				    optarg);
+				return cmd_usage_error("score");
+			}
+			break;
 		case 'q':
 			sc.quiet = true;
 			break;
@@ -951,6 +1020,32 @@ cmd_score(int argc, char **argv)
 			return c.exit_status;
 		default:
 			return cmd_usage_error("score");
+		}
+	}
+	if (engine_opt && sc.dead_mode != DEAD_ESTIMATE) {
+		/* both say who decides which stones are dead */
+		cmd_error("'--engine' and '%s' cannot be used together",
+			  sc.dead_mode == DEAD_GIVEN ? "--dead"
+						     : "--all-alive");
+		return cmd_usage_error("score");
+	}
+	if (!engine_opt && sc.dead_mode == DEAD_ESTIMATE) {
+		/* the environment's engine is a default: --dead and
+		 * --all-alive need none, and an empty value is none */
+		const char *env = getenv("SGFKIT_ENGINE");
+		if (env && *env) {
+			if (engine_command_check(env, why, sizeof(why))) {
+				cmd_error("SGFKIT_ENGINE: %s", why);
+				return EXIT_USAGE;
+			}
+			sc.engine = env;
+		}
+	}
+	if (sc.dead_mode == DEAD_ESTIMATE && sc.engine) {
+		sc.dead_mode = DEAD_ENGINE;
+		if (!(sc.judge = judge_new(sc.engine, sc.engine_timeout))) {
+			cmd_error("out of memory");
+			return EXIT_USAGE;
 		}
 	}
 	if (sc.dead_mode == DEAD_GIVEN) {
@@ -981,5 +1076,6 @@ cmd_score(int argc, char **argv)
 	if (sc.svg_failed)
 		rc = EXIT_USAGE;
 	cli_names_free(&sc.seen);
+	judge_free(sc.judge);
 	return rc;
 }

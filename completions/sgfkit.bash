@@ -49,7 +49,10 @@ _sgfkit()
 		COMPREPLY=($(compgen -d -- "$cur"))
 		return ;;
 	-j | --jobs | --max-moves | --max-game-bytes | -m | --move | --komi | \
-		--dead | --playouts | --seed)
+		--dead | --playouts | --seed | --engine-timeout)
+		return ;;
+	--engine)
+		COMPREPLY=($(compgen -c -- "$cur"))
 		return ;;
 	-o | --output | --files-from | --svg)
 		COMPREPLY=($(compgen -f -- "$cur"))
@@ -65,8 +68,8 @@ _sgfkit()
 		convert) opts="-t --to -o --output -d --dir --compact -m --move
 			--numbers --normalize --no-warnings --rotate --flip --symmetry" ;;
 		score) opts="--json --mismatch -m --move --rules --komi --dead
-			--all-alive --strict --svg --no-board --playouts --seed -q
-			--quiet" ;;
+			--all-alive --engine --engine-timeout --strict --svg
+			--no-board --playouts --seed -q --quiet" ;;
 		esac
 		COMPREPLY=($(compgen -W "$opts $common" -- "$cur"))
 		return

@@ -1,11 +1,12 @@
 /*
- * diagram.c - the position after move N as text, SVG or a GTP script.
+ * diagram.c - the position after move N as text or SVG.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../sgf/formats.h"
 #include "../sgf/gameinfo.h"
+#include "../sgf/gtp.h"
 #include "diagram.h"
 
 struct put_ctx {
@@ -138,16 +139,6 @@ diagram_position(const struct sgf_game *g, long upto, struct diagram_pos *pos,
 	return 0;
 }
 
-void
-diagram_gtp_vertex(int x, int y, int rows, char *buf)
-{
-	if (x < 0) {
-		strcpy(buf, "pass");
-		return;
-	}
-	snprintf(buf, 8, "%c%d", (char)('A' + x + (x >= 8)), rows - y);
-}
-
 /* Column label: GTP letters (no I) up to 25 columns, SGF letters
  * beyond. */
 static char
@@ -229,8 +220,8 @@ diagram_write_txt(FILE *out, const struct sgf_game *g, long upto,
 	if (pos->moves == 0) {
 		fputs("Move 0\n", out);
 	} else {
-		char v[8];
-		diagram_gtp_vertex(pos->last_x, pos->last_y, pos->rows, v);
+		char v[GTP_VERTEX_MAX];
+		gtp_vertex_name(pos->last_x, pos->last_y, pos->rows, v);
 		if (pos->cols > 25 && pos->last_x >= 0)
 			snprintf(v, sizeof(v), "%c%c",
 				 col_label(pos->last_x, pos->cols),
@@ -397,162 +388,4 @@ diagram_write_svg(FILE *out, const struct sgf_game *g, long upto, bool numbers,
 		return -1;
 	}
 	return 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* GTP                                                                  */
-
-struct collect {
-	int xs[BOARD_MAX_SIDE * BOARD_MAX_SIDE],
-	    ys[BOARD_MAX_SIDE * BOARD_MAX_SIDE];
-	int n;
-};
-
-static void
-collect_point(int x, int y, void *ctx)
-{
-	struct collect *c = ctx;
-
-	if (c->n < BOARD_MAX_SIDE * BOARD_MAX_SIDE) {
-		c->xs[c->n] = x;
-		c->ys[c->n] = y;
-		c->n++;
-	}
-}
-
-static int
-collect_prop(const struct sgf_node *n, enum sgf_pid pid, int size,
-	     struct collect *c)
-{
-	for (const struct sgf_prop *p = n->props; p; p = p->next) {
-		if (p->pid != pid)
-			continue;
-		for (const struct sgf_value *v = p->values; v; v = v->next)
-			if (sgf_point_list(v->s, v->len, size, size,
-					   collect_point, c) < 0)
-				return -1;
-	}
-	return 0;
-}
-
-static bool
-is_fixed(const struct collect *ab, int size)
-{
-	int xs[9], ys[9];
-
-	if (ab->n < 2 || ab->n > 9 ||
-	    sgf_fixed_handicap(size, ab->n, xs, ys) != ab->n)
-		return false;
-	for (int i = 0; i < ab->n; i++) {
-		bool found = false;
-		for (int j = 0; j < ab->n; j++)
-			if (ab->xs[i] == xs[j] && ab->ys[i] == ys[j])
-				found = true;
-		if (!found)
-			return false;
-	}
-	return true;
-}
-
-int
-diagram_write_gtp(FILE *out, const struct sgf_game *g, long upto,
-		  const char **why)
-{
-	struct sgf_gameinfo gi;
-	struct collect *ab = NULL, *aw = NULL;
-	int size;
-	long moves = 0;
-	char v[8], num[32];
-	int rc = -1;
-
-	if (!g || !g->root) {
-		*why = "empty record";
-		return -1;
-	}
-	sgf_gameinfo(g, &gi);
-	if (gi.cols != gi.rows || gi.cols > 25) {
-		*why = "GTP has square boards of at most 25x25 only";
-		return -1;
-	}
-	size = gi.cols;
-	ab = calloc(1, sizeof(*ab));
-	aw = calloc(1, sizeof(*aw));
-	if (!ab || !aw) {
-		*why = "out of memory";
-		goto out;
-	}
-	fprintf(out, "boardsize %d\nclear_board\n", size);
-	if (gi.has_komi) {
-		snprintf(num, sizeof(num), "%.2f", gi.komi);
-		/* trim zeros: 6.50 -> 6.5 */
-		for (char *e = num + strlen(num) - 1; *e == '0'; e--)
-			*e = 0;
-		if (num[strlen(num) - 1] == '.')
-			num[strlen(num) - 1] = 0;
-		fprintf(out, "komi %s\n", num);
-	}
-	for (const struct sgf_node *n = g->root; n; n = n->child) {
-		ab->n = aw->n = 0;
-		if (collect_prop(n, SGF_P_AB, size, ab) < 0 ||
-		    collect_prop(n, SGF_P_AW, size, aw) < 0) {
-			*why = "malformed setup point";
-			goto out;
-		}
-		if (sgf_node_prop(n, SGF_P_AE)) {
-			*why = "AE (removing stones) cannot be replayed in GTP";
-			goto out;
-		}
-		if (n == g->root && aw->n == 0 && is_fixed(ab, size)) {
-			fprintf(out, "fixed_handicap %d\n", ab->n);
-		} else if (n == g->root && aw->n == 0 && ab->n >= 2) {
-			fputs("set_free_handicap", out);
-			for (int i = 0; i < ab->n; i++) {
-				diagram_gtp_vertex(ab->xs[i], ab->ys[i], size,
-						   v);
-				fprintf(out, " %s", v);
-			}
-			fputc('\n', out);
-		} else {
-			for (int i = 0; i < ab->n; i++) {
-				diagram_gtp_vertex(ab->xs[i], ab->ys[i], size,
-						   v);
-				fprintf(out, "play black %s\n", v);
-			}
-			for (int i = 0; i < aw->n; i++) {
-				diagram_gtp_vertex(aw->xs[i], aw->ys[i], size,
-						   v);
-				fprintf(out, "play white %s\n", v);
-			}
-		}
-		for (const struct sgf_prop *p = n->props; p; p = p->next) {
-			int x, y, r;
-			if (p->pid != SGF_P_B && p->pid != SGF_P_W)
-				continue;
-			if (upto >= 0 && moves >= upto)
-				break;
-			r = sgf_point(p->values->s, p->values->len, size, size,
-				      &x, &y);
-			if (r < 0) {
-				*why = "malformed move";
-				goto out;
-			}
-			if (r == 0)
-				x = y = -1;
-			diagram_gtp_vertex(x, y, size, v);
-			fprintf(out, "play %s %s\n",
-				p->pid == SGF_P_B ? "black" : "white", v);
-			moves++;
-		}
-		if (upto >= 0 && moves >= upto)
-			break;
-	}
-	rc = 0;
-	if (ferror(out)) {
-		*why = "write error";
-		rc = -1;
-	}
-out:
-	free(ab);
-	free(aw);
-	return rc;
 }

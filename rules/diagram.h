@@ -1,7 +1,7 @@
 /*
  * diagram.h - writers that need a board: the position after move N as
- * an ASCII diagram or an SVG picture, and a GTP command script that
- * replays the game in an engine.
+ * an ASCII diagram or an SVG picture.  (The GTP script that replays a
+ * game in an engine is gtp_write_script(), sgf/gtp.h.)
  *
  * The main line is replayed with rules/board.h as SGF viewers do (setup
  * stones placed, captures made, no legality check): a diagram shows the
@@ -40,10 +40,6 @@ struct diagram_pos {
 int diagram_position(const struct sgf_game *g, long upto,
 		     struct diagram_pos *pos, const char **why);
 
-/* GTP vertex of a point ("Q16"); "pass" for x < 0.  Boards up to 25
- * columns (GTP skips the letter I).  buf needs 8 bytes. */
-void diagram_gtp_vertex(int x, int y, int rows, char *buf);
-
 /* ASCII diagram after `upto` moves: column letters (GTP style, no I)
  * and row numbers on all sides, X black, O white, the last move in
  * parentheses, '+' for star points, then a line naming the last move
@@ -57,13 +53,5 @@ int diagram_write_txt(FILE *out, const struct sgf_game *g, long upto,
  * Returns 0, or -1 with *why set. */
 int diagram_write_svg(FILE *out, const struct sgf_game *g, long upto,
 		      bool numbers, const char **why);
-
-/* GTP script replaying the main line up to `upto` moves: boardsize,
- * clear_board, komi, the handicap (fixed_handicap when the root's AB
- * stones are the GTP fixed placement, set_free_handicap for other
- * black-only setups, else play commands), then one play per move.
- * Square boards of at most 25x25 only.  Returns 0, or -1 with *why. */
-int diagram_write_gtp(FILE *out, const struct sgf_game *g, long upto,
-		      const char **why);
 
 #endif

@@ -347,3 +347,27 @@ score_format_margin(double margin, char *buf, int n)
 		snprintf(buf, (size_t)n, "%c+%.15g", margin > 0 ? 'B' : 'W',
 			 margin > 0 ? margin : -margin);
 }
+
+int
+score_chain(const struct score_pos *pos, int p, uint8_t *mark)
+{
+	int stack[SCORE_MAX_POINTS], sp = 0, n = 0, col;
+
+	if (p < 0 || p >= pos->w * pos->h ||
+	    (col = pos->color[p]) == SCORE_EMPTY)
+		return 0;
+	memset(mark, 0, (size_t)(pos->w * pos->h));
+	mark[p] = 1;
+	stack[sp++] = p;
+	while (sp > 0) {
+		int q = stack[--sp], nb[4],
+		    k = grid_nbrs(pos->w, pos->h, q, nb);
+		n++;
+		for (int i = 0; i < k; i++)
+			if (pos->color[nb[i]] == col && !mark[nb[i]]) {
+				mark[nb[i]] = 1;
+				stack[sp++] = nb[i];
+			}
+	}
+	return n;
+}

@@ -103,6 +103,13 @@ struct score_result {
 void score_count(const struct score_pos *pos, const struct score_opts *o,
 		 struct score_result *r);
 
+/* The chain of the stone at point p (y * w + x) of *pos: sets mark[q]
+ * to 1 for each of its stones and 0 for every other point (mark holds
+ * w * h bytes) and returns how many there are; 0, mark untouched, when
+ * p is empty or off the board.  For dead stones named one at a time
+ * (an engine's list), which stand for their chains. */
+int score_chain(const struct score_pos *pos, int p, uint8_t *mark);
+
 /* Write a margin as SGF RE text: "B+3.5", "W+0.5", "0". */
 void score_format_margin(double margin, char *buf, int n);
 

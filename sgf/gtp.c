@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "fmt_internal.h"
+#include "gtp.h"
 #include "internal.h"
 
 #define GTP_WORDS 32
@@ -36,37 +37,6 @@ split(char *s, char **w)
 			*s++ = 0;
 	}
 	return n;
-}
-
-static int
-colour_of(const char *s)
-{
-	if (!strcasecmp(s, "b") || !strcasecmp(s, "black"))
-		return 'B';
-	if (!strcasecmp(s, "w") || !strcasecmp(s, "white"))
-		return 'W';
-	return 0;
-}
-
-/* "Q16" -> (15, 3) on 19x19; "pass" -> 0; -1 if not a vertex. */
-static int
-vertex(const char *s, int size, int *x, int *y)
-{
-	int c, row;
-	char *end;
-
-	if (!strcasecmp(s, "pass"))
-		return 0;
-	c = toupper((unsigned char)s[0]);
-	if (c < 'A' || c > 'Z' || c == 'I')
-		return -1;
-	c = c - 'A' - (c > 'I');
-	row = (int)strtol(s + 1, &end, 10);
-	if (end == s + 1 || *end || c >= size || row < 1 || row > size)
-		return -1;
-	*x = c;
-	*y = size - row;
-	return 1;
 }
 
 struct gtp {
@@ -122,7 +92,8 @@ dropped(struct gtp *r, unsigned line, const char *cmd)
 static int
 play(struct gtp *r, int colour, const char *v, unsigned line)
 {
-	int x = -1, y = -1, k = vertex(v, r->size, &x, &y);
+	int x = -1, y = -1,
+	    k = gtp_vertex_parse(v, strlen(v), r->size, r->size, &x, &y);
 
 	if (k < 0)
 		return fmt_error(r->g, line,
@@ -278,7 +249,8 @@ sgf_read_gtp(const char *buf, size_t len, const char *file)
 			}
 			int xs[GTP_WORDS], ys[GTP_WORDS];
 			for (int i = 1; i < n && !bad; i++) {
-				if (vertex(w[i], r.size, &x, &y) != 1)
+				if (gtp_vertex_parse(w[i], strlen(w[i]), r.size,
+						     r.size, &x, &y) != 1)
 					bad = 1;
 				/* the point, not its spelling: D4, d04 */
 				for (int j = 1; j < i && !bad; j++)
@@ -300,7 +272,7 @@ sgf_read_gtp(const char *buf, size_t len, const char *file)
 			fmt_set(g, g->root, "HA", "%d", n - 1);
 			fmt_set(g, g->root, "PL", "W");
 		} else if (!strcmp(cmd, "play")) {
-			if (n < 3 || !(c = colour_of(w[1]))) {
+			if (n < 3 || !(c = gtp_colour_parse(w[1]))) {
 				fmt_error(g, it.line,
 					  "expected 'play <black|white> "
 					  "<vertex>'");
@@ -311,7 +283,7 @@ sgf_read_gtp(const char *buf, size_t len, const char *file)
 		} else if (!strcmp(cmd, "genmove") ||
 			   !strcmp(cmd, "reg_genmove") ||
 			   !strcmp(cmd, "kgs-genmove_cleanup")) {
-			if (n >= 2 && (c = colour_of(w[1])) &&
+			if (n >= 2 && (c = gtp_colour_parse(w[1])) &&
 			    strcmp(cmd, "reg_genmove"))
 				pending = c;
 		} else if (!strcmp(cmd, "undo")) {

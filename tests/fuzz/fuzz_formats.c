@@ -9,6 +9,7 @@
 
 #include "rules/diagram.h"
 #include "sgf/formats.h"
+#include "sgf/gtp.h"
 #include "sgf/gameinfo.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -40,7 +41,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			sgf_write_gib(null, g, &why);
 			sgf_write_ngf(null, g, &why);
 			diagram_write_txt(null, g, -1, &why);
-			diagram_write_gtp(null, g, 10, &why);
+			gtp_write_script(null, g, 10, &why);
 			sgf_normalize(g, SGF_FIX_ALL, NULL);
 			sgf_transform(g, (int)(size % 8), &why, NULL);
 			sgf_write_sgf(null, g, 0);

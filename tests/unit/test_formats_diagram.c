@@ -13,6 +13,7 @@
 
 #include "rules/diagram.h"
 #include "sgf/formats.h"
+#include "sgf/gtp.h"
 #include "unit.h"
 
 #define DATA "testdata/fmt/"
@@ -185,7 +186,7 @@ gtp_matches_gnugo(const char *file, long upto)
 	int fd = mkstemp(path), errors = 0, answers = 0;
 	FILE *f = fdopen(fd, "w"), *p;
 
-	CHECK(diagram_write_gtp(f, g, upto, &why) == 0);
+	CHECK(gtp_write_script(f, g, upto, &why) == 0);
 	fputs("list_stones black\nlist_stones white\nquit\n", f);
 	fclose(f);
 	CHECK(diagram_position(g, upto, pos, &why) == 0);
@@ -244,7 +245,7 @@ static void
 gtp_script_uses_the_handicap_commands(void)
 {
 	struct sgf_game *g = load(DATA "utf8.gib");
-	char *t = to_string(diagram_write_gtp, g, 2);
+	char *t = to_string(gtp_write_script, g, 2);
 
 	CHECK(t && !strncmp(t,
 			    "boardsize 19\nclear_board\nkomi 0\n"
@@ -254,7 +255,7 @@ gtp_script_uses_the_handicap_commands(void)
 	free(t);
 	sgf_game_free(g);
 	g = capture_game();
-	t = to_string(diagram_write_gtp, g, -1);
+	t = to_string(gtp_write_script, g, -1);
 	CHECK_STR(t, "boardsize 9\nclear_board\nkomi 7\nplay black B9\n"
 		     "play white A9\nplay black A8\nplay white E5\n");
 	free(t);
