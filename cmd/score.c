@@ -109,6 +109,9 @@ struct scored {
 	 * compensation, not only its way of counting) */
 	bool chinese_would_agree;
 	const char *ended;
+	/* an open position (the game did not end by counting, or the
+	 * board is nearly empty): its count is an estimate */
+	bool open;
 	const char *method;
 	struct judge_verdict engine; /* method "engine" */
 };
@@ -203,6 +206,10 @@ score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
 {
 	memset(s, 0, sizeof(*s));
 	sgf_gameinfo(g, &s->gi);
+	/* the game did not end by counting: its position is open */
+	bool unfinished = s->gi.result.kind == SGF_RES_RESIGN ||
+			  s->gi.result.kind == SGF_RES_TIME ||
+			  s->gi.result.kind == SGF_RES_FORFEIT;
 	const char *rname = sc->rules ? sc->rules : s->gi.rules;
 	if (rname && *rname) {
 		if (rules_from_name(&s->rules, rname)) {
@@ -257,9 +264,7 @@ score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
 		struct score_estimate_opts eo = sc->est;
 		eo.to_move = s->ri.next;
 		eo.last = s->ri.last;
-		eo.unfinished = s->gi.result.kind == SGF_RES_RESIGN ||
-				s->gi.result.kind == SGF_RES_TIME ||
-				s->gi.result.kind == SGF_RES_FORFEIT;
+		eo.unfinished = unfinished;
 		score_estimate(&s->pos, &eo);
 		s->method = "estimate";
 	}
@@ -314,6 +319,7 @@ score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
 		}
 	}
 	s->ended = ended_name(s);
+	s->open = s->pos.open || unfinished;
 	return 0;
 }
 
@@ -391,7 +397,8 @@ put_text(FILE *f, struct sgf_game *g, const struct scored *s,
 	fprintf(f, ", %d moves", s->ri.moves);
 	if (sc->move >= 0)
 		fprintf(f, " (of %d)", s->ri.total_moves);
-	fprintf(f, ", ended: %s\n", s->ended);
+	fprintf(f, ", ended: %s%s\n", s->ended,
+		s->open ? " (an open position: the count is an estimate)" : "");
 	char jm[32], cm[32];
 	score_format_margin(r->jp_margin, jm, sizeof(jm));
 	score_format_margin(r->cn_margin, cm, sizeof(cm));
@@ -487,9 +494,11 @@ put_json(FILE *f, struct sgf_game *g, const struct scored *s,
 				   : "record");
 	fprintf(f,
 		",\"komi\":%.15g,\"handicap\":%d,\"moves\":%d,\"ended\":\"%s\","
-		"\"convention\":\"%s\",\"method\":\"%s\",\"dead\":",
+		"\"position\":\"%s\",\"convention\":\"%s\",\"method\":\"%s\","
+		"\"dead\":",
 		s->komi, s->gi.handicap, s->ri.moves, s->ended,
-		sc->strict ? "strict" : "server", s->method);
+		s->open ? "open" : "final", sc->strict ? "strict" : "server",
+		s->method);
 	put_points(f, s, 0);
 	fputs(",\"seki\":", f);
 	put_points(f, s, 1);
