@@ -1506,6 +1506,10 @@ src_next(struct cli *c, struct src *s, struct sgf_chunk *ch,
  * 200) 1.95x and 1.94x (hyperfine, 2026-11-24). */
 #define BATCH_GAMES 256
 #define BATCH_BYTES (256 * 1024)
+/* A batch of a command with costly games (cli.batch_games) is also cut
+ * at this many bytes, so that a stream of big records is split as
+ * finely as one of small ones. */
+#define BATCH_BYTES_SMALL (16 * 1024)
 
 /* A job's output: a growing buffer behind a FILE (fopencookie), and
  * buffers recycled from job to job.  A fresh open_memstream() per job
@@ -1851,6 +1855,7 @@ struct feeder {
 	struct src src;
 	unsigned long seq;
 	uint64_t bytes_before; /* bytes of the inputs already finished */
+	size_t batch_games, batch_bytes; /* where a batch is cut */
 };
 
 static struct cli_job *
@@ -1966,8 +1971,8 @@ feed(struct cli *c, struct feeder *fd)
 				bytes += ch.len;
 				j->bytes_done =
 				    fd->bytes_before + ch.offset + ch.len;
-				if (j->nchunks >= BATCH_GAMES ||
-				    bytes >= BATCH_BYTES)
+				if (j->nchunks >= fd->batch_games ||
+				    bytes >= fd->batch_bytes)
 					return j;
 				continue;
 			}
@@ -2458,6 +2463,9 @@ cli_run(struct cli *c, int argc, char **argv)
 	memset(&fd, 0, sizeof(fd));
 	fd.in = &in;
 	fd.src.fd = -1;
+	fd.batch_games =
+	    c->batch_games > 0 ? (size_t)c->batch_games : BATCH_GAMES;
+	fd.batch_bytes = c->batch_games > 0 ? BATCH_BYTES_SMALL : BATCH_BYTES;
 	memset(&w, 0, sizeof(w));
 	w.in = &in;
 	{

@@ -902,6 +902,9 @@ cmd_score(int argc, char **argv)
 	sc.engine_timeout = 60;
 	score_estimate_opts_default(&sc.est);
 	cli_init(&c, "score");
+	/* a game costs milliseconds: small batches keep every thread
+	 * busy to the end of a run */
+	c.batch_games = 8;
 	optind = 1;
 	while ((opt = cli_getopt(&c, argc, argv, "m:q" CLI_SHORTOPTS, opts,
 				 score_usage)) != -1) {
