@@ -233,10 +233,13 @@ value_decode(struct parser *ps, struct sgf_value *v)
 	return 1;
 }
 
-/* Skip one value starting at t[i] == '['.  Returns the index of the
- * closing ']' or (size_t)-1 when the input ends inside the value. */
+/* Skip one value starting at t[i] == '['.  A ']' in the value of a
+ * property that is never text (`typed`: sgf_pid_typed) always ends it.
+ * Returns the index of the closing ']' or (size_t)-1 when the input
+ * ends inside the value. */
 static size_t
-value_end(struct parser *ps, size_t i, int *has_esc, int *has_nul, int *warned)
+value_end(struct parser *ps, size_t i, int typed, int *has_esc, int *has_nul,
+	  int *warned)
 {
 	const unsigned char *t = ps->t;
 	size_t n = ps->n, j = i + 1;
@@ -247,7 +250,7 @@ value_end(struct parser *ps, size_t i, int *has_esc, int *has_nul, int *warned)
 		while ((c = t[j]) != ']' && c != '\\' && c != 0)
 			j++;
 		if (c == ']') {
-			if (value_end_ok(t + j + 1, t + n, 1))
+			if (typed || value_end_ok(t + j + 1, t + n, 1))
 				return j;
 			if (!*warned) {
 				diag(ps, SGF_W_UNESCAPED_BRACKET, SGF_WARNING,
@@ -461,7 +464,7 @@ property(struct parser *ps, size_t i)
 	unsigned char *t = ps->t;
 	size_t n = ps->n, start = i, idlen = 0;
 	char id[SGF_MAX_ID_LEN + 1];
-	int lower = 0, toolong = 0, drop = 0;
+	int lower = 0, toolong = 0, drop = 0, typed;
 	enum sgf_pid pid;
 	struct sgf_prop *p, *dup;
 	struct sgf_value *last = NULL, *spare = NULL;
@@ -479,11 +482,20 @@ property(struct parser *ps, size_t i)
 	while (i < n && is_ws(t[i]))
 		i++;
 	if (t[i] != '[') {
-		/* letters not followed by a value: not a property */
-		sgf_game_diag(ps->g, SGF_E_SYNTAX, SGF_ERROR, (uint32_t)start,
-			      "'%.*s' is not followed by a value: skipped",
-			      (int)(i - start > 40 ? 40 : i - start),
-			      (const char *)t + start);
+		/* letters not followed by a value: a property whose value
+		 * was left out (SGFC's E_NO_PROP_VALUES), or not a
+		 * property at all; what follows is read on */
+		if (idlen && !toolong && !lower)
+			sgf_game_diag(
+			    ps->g, SGF_E_SYNTAX, SGF_ERROR, (uint32_t)start,
+			    "property '%s' has no value: dropped", id);
+		else
+			sgf_game_diag(ps->g, SGF_E_SYNTAX, SGF_ERROR,
+				      (uint32_t)start,
+				      "'%.*s' is not followed by a value: "
+				      "skipped",
+				      (int)(i - start > 40 ? 40 : i - start),
+				      (const char *)t + start);
 		return i;
 	}
 	if (toolong) {
@@ -518,6 +530,7 @@ property(struct parser *ps, size_t i)
 			return n;
 	}
 	pid = sgf_pid_lookup_inline(id, idlen);
+	typed = sgf_pid_typed(pid);
 	dup = drop ? NULL : sgf_propidx_find(&ps->idx, pid, id, idlen, &last);
 	p = NULL;
 	if (!drop) {
@@ -564,7 +577,7 @@ property(struct parser *ps, size_t i)
 	}
 	while (t[i] == '[') {
 		int has_esc = 0, has_nul = 0, warned = 0;
-		size_t e = value_end(ps, i, &has_esc, &has_nul, &warned);
+		size_t e = value_end(ps, i, typed, &has_esc, &has_nul, &warned);
 		struct sgf_value *v;
 
 		if (e == (size_t)-1) {
@@ -757,6 +770,19 @@ parse_text(struct parser *ps, unsigned flags)
 			size_t j = i + 1;
 			while (j < n && is_ws(t[j]))
 				j++;
+			if (ps->sp && t[j] == '(') {
+				/* "(;a((;b" inside a tree: a variation starts
+				 * with a node, so the second '(' is ignored,
+				 * as SGFC does ("illegal variation start"),
+				 * and the reader, which cut the game so */
+				diag(ps, SGF_W_EMPTY_VARIATION, SGF_WARNING, j,
+				     "'(' where a variation's first node "
+				     "belongs: ignored",
+				     NULL);
+				while (t[j] == '(')
+					for (j++; j < n && is_ws(t[j]); j++)
+						;
+			}
 			if (t[j] == ')') {
 				diag(ps, SGF_W_EMPTY_VARIATION, SGF_WARNING, i,
 				     "empty variation '()' dropped", NULL);
@@ -803,7 +829,7 @@ parse_text(struct parser *ps, unsigned flags)
 			     NULL);
 			{
 				int e1 = 0, z1 = 0, w1 = 1;
-				size_t e = value_end(ps, i, &e1, &z1, &w1);
+				size_t e = value_end(ps, i, 0, &e1, &z1, &w1);
 				if (e == (size_t)-1) {
 					diag(ps, SGF_E_TRUNCATED, SGF_ERROR, i,
 					     "input ends inside a value", NULL);

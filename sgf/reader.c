@@ -46,9 +46,10 @@ struct scan {
 	uint64_t nl;   /* newlines between the game start and pos */
 	size_t lastnl; /* index of the last of them */
 	int inval;
-	int dbl;  /* ISO-2022: inside a two-byte run */
-	int esc;  /* saw ESC (0x1B) */
-	int high; /* saw a byte >= 0x80 */
+	int typed; /* the value is of a property that is never text */
+	int dbl;   /* ISO-2022: inside a two-byte run */
+	int esc;   /* saw ESC (0x1B) */
+	int high;  /* saw a byte >= 0x80 */
 	const unsigned char *vc, *oc;
 };
 
@@ -651,6 +652,63 @@ start_stream(struct sgf_reader *rd)
 
 enum { SCAN_END, SCAN_MORE };
 
+/* Is the byte before b[at], white space aside, a '(' (and not before
+ * b[lo])? */
+static int
+after_open(const unsigned char *b, size_t lo, size_t at)
+{
+	while (at > lo && is_ws(b[at - 1]))
+		at--;
+	return at > lo && b[at - 1] == '(';
+}
+
+/* typed_value() for what its fast path leaves. */
+static int __attribute__((noinline))
+typed_value_slow(const unsigned char *b, size_t lo, size_t at, int prev)
+{
+	char id[SGF_MAX_ID_LEN];
+	size_t i = at, e, k = 0;
+
+	while (i > lo && is_ws(b[i - 1]))
+		i--;
+	if (i > lo && b[i - 1] == ']')
+		return prev;
+	for (e = i; i > lo && is_letter(b[i - 1]); i--)
+		;
+	for (; i < e; i++)
+		if (is_upper(b[i])) {
+			if (k == sizeof(id))
+				return 0; /* too long: not a known one */
+			id[k++] = (char)b[i];
+		}
+	return k && sgf_pid_typed(sgf_pid_lookup_inline(id, k));
+}
+
+/* Is the value whose '[' is at b[at] one of a property that is never
+ * text (sgf_pid_typed), as the parser will find?  Its identifier is
+ * read backwards from the '[' (the upper-case letters of the letters
+ * before it, as the parser keeps them); after a ']' it is the next
+ * value of the same property (`prev`).  Nothing before b[lo] is
+ * looked at.  Inline for the usual "XY[" and "][". */
+static inline int
+typed_value(const unsigned char *b, size_t lo, size_t at, int prev)
+{
+	unsigned char c1, c0;
+
+	if (at < lo + 3)
+		return typed_value_slow(b, lo, at, prev);
+	c1 = b[at - 1];
+	if (c1 == ']')
+		return prev;
+	c0 = b[at - 2];
+	if (is_upper(c1) && !is_letter(c0))
+		return sgf_pid_typed((enum sgf_pid)sgf_pid_table[c1 - 'A'][0]);
+	if (is_upper(c1) && is_upper(c0) && !is_letter(b[at - 3]))
+		return sgf_pid_typed(
+		    (enum sgf_pid)sgf_pid_table[c0 - 'A'][c1 - 'A' + 1]);
+	return typed_value_slow(b, lo, at, prev);
+}
+
 /* Resume scanning a game at st->pos.  SCAN_END with st->pos just after
  * the final ')', or SCAN_MORE when the buffer ran out (st->pos at a
  * point where scanning can resume once more bytes are there). */
@@ -718,7 +776,9 @@ scan(struct sgf_reader *rd, struct scan *st)
 		/* C_SYNTAX */
 		if (st->inval) {
 			if (c == ']') {
-				int r = value_end_ok(b + p + 1, b + n, eof);
+				int r = st->typed ? 1
+						  : value_end_ok(b + p + 1,
+								 b + n, eof);
 				if (r < 0)
 					goto more;
 				p++;
@@ -754,6 +814,8 @@ scan(struct sgf_reader *rd, struct scan *st)
 				    ((d = b[p + 3]) != ';' && d != '(' &&
 				     d != ')')) {
 					st->inval = 1;
+					st->typed = typed_value(
+					    b, rd->start, p - 1, st->typed);
 					break;
 				}
 				p += 3;
@@ -764,7 +826,10 @@ scan(struct sgf_reader *rd, struct scan *st)
 				p += 3;
 			}
 		} else if (c == '(') {
-			st->depth++;
+			/* a '(' right after a variation's '(' is ignored,
+			 * as the parser does */
+			if (st->depth < 2 || !after_open(b, rd->start, p - 1))
+				st->depth++;
 		} else if (st->depth > 0 && --st->depth == 0) { /* ')' */
 			st->pos = p;
 			return SCAN_END;
