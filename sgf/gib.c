@@ -79,19 +79,22 @@ to_int(const char *s, long *v)
 	return *end ? -1 : 0;
 }
 
-/* Read "\[KEY=VALUE\]" into an item. */
+/* Read "\[KEY=VALUE\]" into an item; without `closed`, the item's "\]"
+ * is missing and the value runs to the end of s. */
 static int
-header_item(struct gib *r, const char *s, size_t len, unsigned line)
+header_item(struct gib *r, const char *s, size_t len, unsigned line,
+	    bool closed)
 {
 	const char *eq;
 	struct gib_item *it;
 
-	if (len < 5 || memcmp(s, "\\[", 2) || memcmp(s + len - 2, "\\]", 2))
+	if (len < (closed ? 5u : 3u) || memcmp(s, "\\[", 2) ||
+	    (closed && memcmp(s + len - 2, "\\]", 2)))
 		return fmt_error(r->g, line,
 				 "expected '\\[KEY=VALUE\\]' or '\\HE' in the "
 				 "GIB header");
 	s += 2;
-	len -= 4;
+	len -= closed ? 4 : 2;
 	eq = memchr(s, '=', len);
 	if (!eq)
 		return fmt_error(r->g, line,
@@ -385,25 +388,48 @@ sgf_read_gib(const char *buf, size_t len, const char *file)
 				break;
 			}
 			/* a value may run over line ends (GAMETIME): join
-			 * lines until the closing \] */
+			 * lines until the closing \], but not the next
+			 * item or the header's end: an item whose \] was
+			 * left out ends with its own lines, and the items
+			 * after it are read */
 			if (fmt_prefix(s, l, "\\[") &&
 			    (l < 4 || memcmp(s + l - 2, "\\]", 2))) {
-				const char *start = s;
-				unsigned first = it.line;
-				size_t k = 0;
-				while (k++ < 8 && fmt_lines_next(&it, &s, &l)) {
-					fmt_trim(&s, &l);
-					if (l >= 2 &&
-					    !memcmp(s + l - 2, "\\]", 2))
+				const char *start = s, *end = s + l, *t;
+				unsigned first = it.line, lastl = it.line;
+				struct fmt_lines back;
+				size_t k = 0, tl;
+				bool closed = false;
+				while (k++ < 8) {
+					back = it;
+					if (!fmt_lines_next(&it, &t, &tl))
 						break;
+					fmt_trim(&t, &tl);
+					if (fmt_prefix(t, tl, "\\[") ||
+					    (tl == 3 &&
+					     !memcmp(t, "\\HE", 3))) {
+						it = back;
+						break;
+					}
+					end = t + tl;
+					lastl = it.line;
+					if (tl >= 2 &&
+					    !memcmp(t + tl - 2, "\\]", 2)) {
+						closed = true;
+						break;
+					}
 				}
-				l = (size_t)(s + l - start);
-				s = start;
-				if (header_item(r, s, l, first) < 0)
+				if (!closed)
+					fmt_warning(g, first,
+						    "GIB header item without "
+						    "its closing '\\]': read "
+						    "to the end of line %u",
+						    lastl);
+				if (header_item(r, start, (size_t)(end - start),
+						first, closed) < 0)
 					goto out;
 				break;
 			}
-			if (header_item(r, s, l, it.line) < 0)
+			if (header_item(r, s, l, it.line, true) < 0)
 				goto out;
 			break;
 		case BETWEEN:

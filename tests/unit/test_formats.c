@@ -852,6 +852,31 @@ gib_header_value_over_two_lines(void)
 	sgf_game_free(g);
 }
 
+/* An item whose "\]" was left out ends with its line (issue 22): it
+ * took the next item in ("PW[abc\n\\[GAMEBLACKNAME=xyz]"), as an
+ * SGF value left out took the nodes after it.  A warning says so. */
+static void
+gib_item_left_open_does_not_take_the_next(void)
+{
+	static const char gib[] =
+	    "\\HS\r\n\\[GAMEWHITENAME=abc (2D)\r\n"
+	    "\\[GAMEBLACKNAME=xyz (3D)\\]\r\n\\[GAMERESULT=black wins by "
+	    "resignation\r\n\\HE\r\n\\GS\r\n2 1 0\r\nINI 0 1 0 &4\r\n"
+	    "STO 0 2 1 3 3\r\n\\GE\r\n";
+	struct sgf_game *g = sgf_read_gib(gib, sizeof(gib) - 1, "t");
+
+	CHECK_INT(g->nerrors, 0);
+	CHECK_INT(g->nwarnings, 2);
+	CHECK(g->diags && g->diags->line == 2);
+	CHECK_STR(root(g, "PW"), "abc");
+	CHECK_STR(root(g, "WR"), "2d");
+	CHECK_STR(root(g, "PB"), "xyz");
+	CHECK_STR(root(g, "BR"), "3d");
+	CHECK_STR(root(g, "RE"), "B+R");
+	CHECK_INT(main_line(g).n, 1);
+	sgf_game_free(g);
+}
+
 /* surround-ogs-game-25076729.json: 9x9, black_player_id 778820 =
  * winner, outcome Resignation, komi 5.5, ranks 21.9 (9k) and 22.07
  * (8k), 53 moves [6,5] ... [0,2]. */
@@ -1043,6 +1068,7 @@ main(void)
 	RUN(ugf_shift_jis_figure_and_winner_codes);
 	RUN(ngf_shift_jis_is_guessed);
 	RUN(gib_header_value_over_two_lines);
+	RUN(gib_item_left_open_does_not_take_the_next);
 	RUN(ogs_game_is_read);
 	RUN(ogs_free_handicap_is_setup);
 	RUN(ogs_bad_records_are_bounded);
