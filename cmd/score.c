@@ -189,6 +189,13 @@ score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
 	   char *why, size_t n, uint32_t *line, uint32_t *col)
 {
 	memset(s, 0, sizeof(*s));
+	if (sgf_game_type(g) != 1) {
+		const struct sgf_prop *gm = sgf_node_prop(g->root, SGF_P_GM);
+		sgf_game_linecol(g, gm->off, line, col);
+		snprintf(why, n, "GM[%.20s] is not Go: it cannot be scored",
+			 gm->values->s);
+		return -1;
+	}
 	sgf_gameinfo(g, &s->gi);
 	const char *rname = sc->rules ? sc->rules : s->gi.rules;
 	if (rname && *rname) {

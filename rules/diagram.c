@@ -77,6 +77,10 @@ diagram_position(const struct sgf_game *g, long upto, struct diagram_pos *pos,
 		*why = "empty record";
 		return -1;
 	}
+	if (sgf_game_type(g) != 1) {
+		*why = SGF_NOT_GO_WHY;
+		return -1;
+	}
 	if (sgf_board_size(g, &pos->cols, &pos->rows) < 0) {
 		*why = "malformed board size";
 		return -1;
@@ -467,6 +471,10 @@ diagram_write_gtp(FILE *out, const struct sgf_game *g, long upto,
 
 	if (!g || !g->root) {
 		*why = "empty record";
+		return -1;
+	}
+	if (sgf_game_type(g) != 1) {
+		*why = SGF_NOT_GO_WHY;
 		return -1;
 	}
 	sgf_gameinfo(g, &gi);

@@ -1659,6 +1659,22 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 
 	if (!g || !g->root)
 		return 0;
+	if (sgf_game_type(g) != 1) {
+		/* Othello, chess, Hex ... in SGF: Go's rules would call
+		 * their moves illegal.  Said once, as a warning: the game
+		 * is read and may be valid SGF. */
+		const struct sgf_prop *gm = sgf_node_prop(g->root, SGF_P_GM);
+		struct check_problem p;
+
+		memset(&p, 0, sizeof(p));
+		p.severity = CHECK_WARNING;
+		p.code = "not-go";
+		snprintf(p.message, sizeof(p.message),
+			 "GM[%.20s] is not Go: its moves are not checked",
+			 gm->values->s);
+		sgf_game_linecol(g, gm->off, &p.line, &p.column);
+		return check_list_add(out, &p);
+	}
 	pthread_once(&ctx_once, ctx_make_key);
 	c = pthread_getspecific(ctx_key);
 	if (c) {

@@ -597,6 +597,10 @@ fmt_main_line(const struct sgf_game *g, int size, struct fmt_move **moves,
 		*why = "empty record";
 		return -1;
 	}
+	if (sgf_game_type(g) != 1) {
+		*why = SGF_NOT_GO_WHY;
+		return -1;
+	}
 	for (p = g->root->props; p; p = p->next) {
 		if (p->pid == SGF_P_AW)
 			*naw += (int)p->nvalues;

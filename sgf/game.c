@@ -655,6 +655,27 @@ parse_side(const char *s, size_t len, int *out)
 	return 0;
 }
 
+long
+sgf_game_type(const struct sgf_game *g)
+{
+	const struct sgf_prop *p = g ? sgf_node_prop(g->root, SGF_P_GM) : NULL;
+	const char *s;
+	char *end;
+	long v;
+
+	if (!p || !p->values)
+		return 1;
+	s = p->values->s;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (*s < '0' || *s > '9')
+		return 1;
+	v = strtol(s, &end, 10);
+	while (*end == ' ' || *end == '\t')
+		end++;
+	return *end ? 1 : v;
+}
+
 int
 sgf_board_size(const struct sgf_game *g, int *cols, int *rows)
 {

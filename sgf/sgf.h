@@ -306,6 +306,15 @@ const struct sgf_prop *sgf_node_prop_id(const struct sgf_node *n,
 /* First value of a property of the root, or NULL. */
 const char *sgf_root_value(const struct sgf_game *g, enum sgf_pid pid);
 
+/* The game's type, GM: 1 for Go (also when the root has no GM or its
+ * value is not a number, as SGFC assumes), else the number written
+ * (SGF's list: 2 Othello, 3 chess, 4 Gomoku ...).  Rules, scores and
+ * Go diagrams are for GM 1 only. */
+long sgf_game_type(const struct sgf_game *g);
+/* What the writers of Go formats (GIB, NGF, GTP, diagrams) say of such
+ * a game. */
+#define SGF_NOT_GO_WHY "not a game of Go (GM is not 1)"
+
 /* Board size from SZ (default 19; "19:13" gives 19 columns, 13 rows).
  * Returns 0, or -1 if SZ is malformed or out of 1..52 (sizes then 19). */
 int sgf_board_size(const struct sgf_game *g, int *cols, int *rows);
