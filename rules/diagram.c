@@ -68,6 +68,8 @@ int
 diagram_position(const struct sgf_game *g, long upto, struct diagram_pos *pos,
 		 const char **why)
 {
+	bool done = false;
+
 	memset(pos->num, 0, sizeof(pos->num));
 	pos->moves = 0;
 	pos->last_x = pos->last_y = -1;
@@ -86,9 +88,12 @@ diagram_position(const struct sgf_game *g, long upto, struct diagram_pos *pos,
 		return -1;
 	}
 	board_init(&pos->b, pos->cols, pos->rows);
-	for (const struct sgf_node *n = g->root; n; n = n->child) {
+	/* After move N, nothing after it; with N = 0, every setup before
+	 * the first move (the position before any move, as score -m 0
+	 * has it: the stones of a problem or of a handicap). */
+	for (const struct sgf_node *n = g->root; n && !done; n = n->child) {
 		bool any = false;
-		if (upto >= 0 && pos->moves >= upto)
+		if (upto > 0 && pos->moves >= upto)
 			break;
 		if (setup(n, pos, &any) < 0) {
 			*why = "malformed setup point";
@@ -104,8 +109,10 @@ diagram_position(const struct sgf_game *g, long upto, struct diagram_pos *pos,
 
 			if (p->pid != SGF_P_B && p->pid != SGF_P_W)
 				continue;
-			if (upto >= 0 && pos->moves >= upto)
+			if (upto >= 0 && pos->moves >= upto) {
+				done = true;
 				break;
+			}
 			color = p->pid == SGF_P_B ? BOARD_BLACK : BOARD_WHITE;
 			r = sgf_point(p->values->s, p->values->len, pos->cols,
 				      pos->rows, &x, &y);
@@ -468,6 +475,7 @@ diagram_write_gtp(FILE *out, const struct sgf_game *g, long upto,
 	long moves = 0;
 	char v[8], num[32];
 	int rc = -1;
+	bool done = false;
 
 	if (!g || !g->root) {
 		*why = "empty record";
@@ -499,7 +507,11 @@ diagram_write_gtp(FILE *out, const struct sgf_game *g, long upto,
 			num[strlen(num) - 1] = 0;
 		fprintf(out, "komi %s\n", num);
 	}
-	for (const struct sgf_node *n = g->root; n; n = n->child) {
+	/* as diagram_position(): with -m 0 the setup before the first
+	 * move, in whatever node it is */
+	for (const struct sgf_node *n = g->root; n && !done; n = n->child) {
+		if (upto > 0 && moves >= upto)
+			break;
 		ab->n = aw->n = 0;
 		if (collect_prop(n, SGF_P_AB, size, ab) < 0 ||
 		    collect_prop(n, SGF_P_AW, size, aw) < 0) {
@@ -536,8 +548,10 @@ diagram_write_gtp(FILE *out, const struct sgf_game *g, long upto,
 			int x, y, r;
 			if (p->pid != SGF_P_B && p->pid != SGF_P_W)
 				continue;
-			if (upto >= 0 && moves >= upto)
+			if (upto >= 0 && moves >= upto) {
+				done = true;
 				break;
+			}
 			r = sgf_point(p->values->s, p->values->len, size, size,
 				      &x, &y);
 			if (r < 0) {
@@ -551,8 +565,6 @@ diagram_write_gtp(FILE *out, const struct sgf_game *g, long upto,
 				p->pid == SGF_P_B ? "black" : "white", v);
 			moves++;
 		}
-		if (upto >= 0 && moves >= upto)
-			break;
 	}
 	rc = 0;
 	if (ferror(out)) {
