@@ -328,6 +328,25 @@ sgf_game_diag(struct sgf_game *g, enum sgf_code code, enum sgf_severity sev,
 	va_end(ap);
 }
 
+void
+sgf_write_note(struct sgf_write_notes *w, uint32_t off, const char *code,
+	       const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!w)
+		return;
+	if (w->n < SGF_WRITE_NOTES) {
+		struct sgf_write_note *d = &w->v[w->n];
+		d->off = off;
+		d->code = code;
+		va_start(ap, fmt);
+		vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
+		va_end(ap);
+	}
+	w->n++;
+}
+
 /* ------------------------------------------------------------------
  * Building.
  */

@@ -363,6 +363,26 @@ enum sgf_write_flags {
  * UTF-8, of text that may not be: a file name's bytes. */
 size_t sgf_utf8_char_len(const char *s, size_t n);
 
+/* What a writer of a format that holds less than SGF (GIB, NGF, a
+ * diagram) had to leave out or change, for the caller to report:
+ * writers never print.  Each note names the value it is about by its
+ * offset in the game text (v->off, for sgf_game_linecol(); 0 when
+ * unknown, as for a game built from another format), a stable code
+ * (static storage) and a message.  Notes past SGF_WRITE_NOTES are
+ * counted in n and not kept. */
+#define SGF_WRITE_NOTES 8
+struct sgf_write_notes {
+	unsigned n;
+	struct sgf_write_note {
+		uint32_t off;
+		const char *code;
+		char msg[160];
+	} v[SGF_WRITE_NOTES];
+};
+/* Add a note to w (nothing when w is NULL). */
+void sgf_write_note(struct sgf_write_notes *w, uint32_t off, const char *code,
+		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
 /* Canonical FF[4] SGF, UTF-8, with FF[4] and CA[UTF-8] in the root.
  * Returns 0, or -1 with errno set on a write error. */
 int sgf_write_sgf(FILE *out, const struct sgf_game *g, unsigned flags);

@@ -39,8 +39,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 			sgf_write_gib(null, g, &why);
 			sgf_write_ngf(null, g, &why);
-			diagram_write_txt(null, g, -1, &why);
-			diagram_write_gtp(null, g, 10, &why);
+			diagram_write_txt(null, g, -1, &why, NULL);
+			diagram_write_gtp(null, g, 10, &why, NULL);
 			sgf_normalize(g, SGF_FIX_ALL, NULL);
 			sgf_transform(g, (int)(size % 8), &why, NULL);
 			sgf_write_sgf(null, g, 0);
