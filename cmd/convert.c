@@ -74,14 +74,14 @@ static int
 write_gib(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
 	  const char **why, struct sgf_write_notes *notes)
 {
-	return sgf_write_gib(out, g, why);
+	return sgf_write_gib(out, g, why, notes);
 }
 
 static int
 write_ngf(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
 	  const char **why, struct sgf_write_notes *notes)
 {
-	return sgf_write_ngf(out, g, why);
+	return sgf_write_ngf(out, g, why, notes);
 }
 
 static int

@@ -797,3 +797,19 @@ sgf_read_format(enum sgf_format f, const char *buf, size_t len,
 		return NULL;
 	}
 }
+
+uint32_t
+fmt_root_off(const struct sgf_game *g, enum sgf_pid pid)
+{
+	const struct sgf_prop *p = g ? sgf_node_prop(g->root, pid) : NULL;
+
+	return p ? p->values->off : 0;
+}
+
+uint32_t
+fmt_komi_off(const struct sgf_game *g)
+{
+	uint32_t off = fmt_root_off(g, SGF_P_KM);
+
+	return off ? off : fmt_root_off(g, SGF_P_KO);
+}

@@ -75,6 +75,11 @@ long fmt_main_line(const struct sgf_game *g, int size, struct fmt_move **moves,
 		   int *abx, int *aby, int *nab, int maxab, int *naw,
 		   const char **why);
 
+/* Where a writer's note points: the value of the root's property pid,
+ * and the komi's (KM, else Cyberoro's KO); 0 when absent. */
+uint32_t fmt_root_off(const struct sgf_game *g, enum sgf_pid pid);
+uint32_t fmt_komi_off(const struct sgf_game *g);
+
 /* The root's AB stones must be the standard placement (any order);
  * returns the handicap (0 when there are no stones) or -1. */
 int fmt_check_handicap(int size, const int *abx, const int *aby, int nab);

@@ -9,6 +9,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -644,12 +645,32 @@ player_item(char *out, size_t n, const char *name, const char *rank)
 		snprintf(out, n, "%s", name);
 }
 
+/* A number GIB keeps in tenths (komi, margin): x * 10 rounded, with a
+ * note when that is not x ("KM[6.25]" would read back as 6.3). */
+static int
+tenths(const struct sgf_game *g, double x, uint32_t off, const char *what,
+       struct sgf_write_notes *notes)
+{
+	int t = (int)(x * 10 + (x < 0 ? -0.5 : 0.5));
+
+	if (fabs(t - x * 10) > 1e-6) {
+		char was[32], back[32];
+		fmt_number(x, was, sizeof(was));
+		fmt_number(t / 10.0, back, sizeof(back));
+		sgf_write_note(notes, off, "not-kept",
+			       "%s %s: GIB keeps tenths: it reads back as %s",
+			       what, was, back);
+	}
+	return t;
+}
+
 int
-sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
+sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why,
+	      struct sgf_write_notes *notes)
 {
 	struct sgf_gameinfo gi;
 	struct fmt_move *mv;
-	int abx[64], aby[64], nab, naw, ha, grlt = 255, zipsu = 0;
+	int abx[64], aby[64], nab, naw, ha, grlt = 255, zipsu = 0, gongje;
 	long n;
 	char pb[256], pw[256], bn[300], wn[300], tmp[1400], gn[256], pc[256];
 	char km[16], date[32] = "", dt_sub[32] = "", dt_tag[32] = "";
@@ -675,10 +696,15 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
 	clean(gi.white, pw, sizeof(pw));
 	player_item(bn, sizeof(bn), pb, gi.black_rank);
 	player_item(wn, sizeof(wn), pw, gi.white_rank);
+	/* komi in tenths, once for the three items that hold it */
+	gongje = gi.has_komi
+		     ? tenths(g, gi.komi, fmt_komi_off(g), "komi", notes)
+		     : 0;
 	switch (gi.result.kind) {
 	case SGF_RES_SCORE:
 		grlt = gi.result.winner == 'B' ? 0 : 1;
-		zipsu = (int)(gi.result.margin * 10 + 0.5);
+		zipsu = tenths(g, gi.result.margin, fmt_root_off(g, SGF_P_RE),
+			       "margin", notes);
 		res_text =
 		    gi.result.winner == 'B' ? "Black wins" : "White wins";
 		break;
@@ -696,14 +722,25 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
 	case SGF_RES_DRAW:
 		res_text = "Draw";
 		break;
-	case SGF_RES_WIN:
 	case SGF_RES_FORFEIT:
+		/* no GRLT code: the text, which the reader reads */
+		res_text = gi.result.winner == 'B' ? "Black wins by forfeit"
+						   : "White wins by forfeit";
+		break;
+	case SGF_RES_WIN:
 		res_text =
 		    gi.result.winner == 'B' ? "Black wins" : "White wins";
 		break;
-	default:
+	case SGF_RES_NONE:
+		break;
+	default: /* Void, ?, text we cannot read */
+		sgf_write_note(notes, fmt_root_off(g, SGF_P_RE), "not-kept",
+			       "RE[%.40s]: GIB has no void or unknown result: "
+			       "left out",
+			       gi.result_raw);
 		break;
 	}
+
 	if (gi.date && sscanf(gi.date, "%d-%d-%d", &y, &mo, &d) == 3) {
 		snprintf(date, sizeof(date), "%4d-%2d-%2d-00-00-00", y, mo, d);
 		snprintf(dt_sub, sizeof(dt_sub), "%04d-%02d-%02d-00-00-00", y,
@@ -742,8 +779,7 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
 	snprintf(tmp, sizeof(tmp), "%d", zipsu);
 	put_item(out, "GAMEZIPSU", tmp);
 	put_item(out, "GAMEDUM", "0");
-	snprintf(tmp, sizeof(tmp), "%d",
-		 (int)(gi.komi * 10 + (gi.komi < 0 ? -0.5 : 0.5)));
+	snprintf(tmp, sizeof(tmp), "%d", gongje);
 	put_item(out, "GAMEGONGJE", tmp);
 	snprintf(tmp, sizeof(tmp), "%ld", n);
 	put_item(out, "GAMETOTALNUM", tmp);
@@ -763,8 +799,7 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
 	snprintf(tmp, sizeof(tmp),
 		 "GBKIND:0,GTYPE:0,GCDT:0,GTIME:%s,GRLT:%d,ZIPSU:%d,"
 		 "DUM:0,GONGJE:%d,TCNT:%ld,LINE:%d,AUSZ:0",
-		 gtime, grlt, zipsu,
-		 (int)(gi.komi * 10 + (gi.komi < 0 ? -0.5 : 0.5)), n, gi.cols);
+		 gtime, grlt, zipsu, gongje, n, gi.cols);
 	put_item(out, "GAMEINFOMAIN", tmp);
 	{
 		char gnl[256], pcl[256];
@@ -782,8 +817,7 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
 		snprintf(tmp, sizeof(tmp),
 			 "S0,R0,D0,G%d,W%d,Z%d,%s,%s,I:%s,L:0,M:%s,N:0,"
 			 "A:%s,B:%s,J:0,K:0",
-			 (int)(gi.komi * 10 + (gi.komi < 0 ? -0.5 : 0.5)), grlt,
-			 zipsu, ttag, dt_tag, pwl, pbl, pwl, pbl);
+			 gongje, grlt, zipsu, ttag, dt_tag, pwl, pbl, pwl, pbl);
 	}
 	put_item(out, "GAMETAG", tmp);
 	fputs("\\HE\r\n\\GS\r\n2 1 0\r\n", out);
