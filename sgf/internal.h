@@ -168,6 +168,23 @@ sgf_pid_typed(enum sgf_pid pid)
 	return (SGF_TYPED_PIDS >> pid) & 1;
 }
 
+/* Properties whose values are composed, two parts around a ':' (AP
+ * name:version, LB point:text, FG, AR, LN, SZ columns:rows), and every
+ * property we do not know, which may be.  In such a value "\:" is a
+ * colon inside a part and ':' the one between the parts, so their
+ * values keep "\:" and "\\" as read (sgf.h, "Text"); the writer
+ * writes them back as they are. */
+#define SGF_COMPOSED_PIDS                                                      \
+	(SGF_PID_BIT(SGF_P_OTHER) | SGF_PID_BIT(SGF_P_AP) |                    \
+	 SGF_PID_BIT(SGF_P_LB) | SGF_PID_BIT(SGF_P_FG) |                       \
+	 SGF_PID_BIT(SGF_P_AR) | SGF_PID_BIT(SGF_P_LN) |                       \
+	 SGF_PID_BIT(SGF_P_SZ))
+static inline int
+sgf_pid_composed(enum sgf_pid pid)
+{
+	return (SGF_COMPOSED_PIDS >> pid) & 1;
+}
+
 /* Is `p` (of `len` bytes before the end) the start of a game tree: '('
  * then whitespace then ';', or (missing ';') an identifier then '['?
  * 1 yes, 0 no, -1 undecided before `end` (only when !at_eof). */

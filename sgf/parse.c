@@ -170,9 +170,12 @@ new_node(struct parser *ps, size_t off)
 	return n;
 }
 
-/* Unescape t[a..b) into a new arena string. */
+/* Unescape t[a..b) into a new arena string.  A `composed` value
+ * (sgf_pid_composed) keeps "\\:" and "\\\\": without them the ':'
+ * between its parts could not be told from a ':' inside one
+ * (AP[My\\:App:1.0] is "My:App" version "1.0"). */
 static char *
-unescape(struct parser *ps, size_t a, size_t b, uint32_t *outlen)
+unescape(struct parser *ps, size_t a, size_t b, int composed, uint32_t *outlen)
 {
 	const unsigned char *t = ps->t;
 	char *d = sgf_arena_alloc(ps->g->arena, b - a + 1), *w = d;
@@ -192,6 +195,8 @@ unescape(struct parser *ps, size_t a, size_t b, uint32_t *outlen)
 					r++;
 				continue;
 			}
+			if (composed && (c == ':' || c == '\\'))
+				*w++ = '\\';
 		}
 		*w++ = (char)c;
 	}
@@ -617,7 +622,8 @@ property(struct parser *ps, size_t i)
 			v->off = (uint32_t)i;
 			v->next = NULL;
 			if (has_esc) {
-				v->s = unescape(ps, i + 1, e, &v->len);
+				v->s = unescape(ps, i + 1, e,
+						sgf_pid_composed(pid), &v->len);
 				if (!v->s) {
 					nomem(ps, i);
 					break;

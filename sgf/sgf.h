@@ -31,9 +31,14 @@
  *
  * Text: every value is stored as UTF-8 with SGF escapes already
  * removed ("\]" -> "]", "\\" -> "\", backslash-newline dropped); line
- * breaks and other whitespace are kept as read.  Values are NUL
- * terminated and also carry their length.  Writers add the escapes
- * back.
+ * breaks and other whitespace are kept as read.  Values of composed
+ * properties (AP, LB, FG, AR, LN, SZ) and of properties we do not know
+ * keep "\:" and "\\" as read: in "AP[My\:App:1.0]" the second ':' is
+ * the one between the parts, and without its escape the first could
+ * not be told from it.  A '\' in such a value is always one of those
+ * two escapes, except in a value built by a caller, where a lone one
+ * is a backslash.  Values are NUL terminated and also carry their
+ * length.  Writers add the escapes back.
  *
  * Positions: diagnostics carry 1-based line and column in the input
  * file (columns count characters of the decoded text).  Properties
