@@ -46,10 +46,11 @@ struct scan {
 	uint64_t nl;   /* newlines between the game start and pos */
 	size_t lastnl; /* index of the last of them */
 	int inval;
-	int typed; /* the value is of a property that is never text */
-	int dbl;   /* ISO-2022: inside a two-byte run */
-	int esc;   /* saw ESC (0x1B) */
-	int high;  /* saw a byte >= 0x80 */
+	int typed;     /* the value is of a property that is never text */
+	size_t esc_at; /* the byte after the last escaping '\\' */
+	int dbl;       /* ISO-2022: inside a two-byte run */
+	int esc;       /* saw ESC (0x1B) */
+	int high;      /* saw a byte >= 0x80 */
 	const unsigned char *vc, *oc;
 };
 
@@ -709,13 +710,39 @@ typed_value(const unsigned char *b, size_t lo, size_t at, int prev)
 	return typed_value_slow(b, lo, at, prev);
 }
 
+/* In a value of a charset whose trail bytes may be '\\' or ']' (GBK,
+ * GB18030, Big5, Shift_JIS), b[p] is a lead byte and b[p + 1] a '\\':
+ * is that '\\' an escape a writer that escapes bytes, not characters,
+ * put before the trail byte b[p + 2] (as SGFC reads such files: its
+ * test of GB18030 "\xd6\xb8\x93\\]\x99\xe0" is 指揮權, 揮 being
+ * 0x93 0x5D)?  Yes before a '\\' (a trail '\\' so escaped); before a
+ * ']' only when that ']' cannot end the value (`typed`, or what follows
+ * cannot follow a value): then the '\\' is the trail byte of its own
+ * character (0x93 0x5C is 揬) and the ']' ends the value, as a writer
+ * that knows the charset writes it.  1 yes, 0 no, -1 when more input
+ * is needed. */
+static int
+escaped_trail(const unsigned char *b, size_t p, size_t n, int eof, int typed)
+{
+	int r;
+
+	if (p + 2 >= n)
+		return eof ? 0 : -1;
+	if (b[p + 2] == '\\')
+		return 1;
+	if (b[p + 2] != ']' || typed)
+		return 0;
+	r = value_end_ok(b + p + 3, b + n, eof);
+	return r < 0 ? -1 : !r;
+}
+
 /* Resume scanning a game at st->pos.  SCAN_END with st->pos just after
  * the final ')', or SCAN_MORE when the buffer ran out (st->pos at a
  * point where scanning can resume once more bytes are there). */
 static int
 scan(struct sgf_reader *rd, struct scan *st)
 {
-	const unsigned char *b = rd->buf;
+	unsigned char *b = rd->buf;
 	size_t n = rd->len, p = st->pos;
 	int eof = rd->eof;
 
@@ -770,6 +797,22 @@ scan(struct sgf_reader *rd, struct scan *st)
 				p++;
 				continue;
 			}
+			/* (not after an escape of the whole character:
+			 * "\\" lead "\\" trail would become "\\\\") */
+			if (st->inval && b[p + 1] == '\\' && p != st->esc_at) {
+				int r = escaped_trail(b, p, n, eof, st->typed);
+				if (r < 0)
+					goto more;
+				if (r) {
+					/* "\\" before the lead byte, where
+					 * the parser reads it after decoding:
+					 * an escape of the whole character */
+					b[p + 1] = b[p];
+					b[p] = '\\';
+					p += 3;
+					continue;
+				}
+			}
 			p += p + 1 < n ? 2 : 1;
 			continue;
 		}
@@ -797,6 +840,7 @@ scan(struct sgf_reader *rd, struct scan *st)
 				 * lead byte, newline or ESC is noted */
 				c = b[p + 1];
 				p += c == ']' || c == '\\' ? 2 : 1;
+				st->esc_at = p; /* escaped, if not passed */
 			}
 			continue;
 		}
@@ -971,6 +1015,7 @@ rescan:
 			goto ioerr;
 		st.pos -= shift;
 		st.lastnl -= shift;
+		st.esc_at = st.esc_at >= shift ? st.esc_at - shift : (size_t)-1;
 	}
 	e = st.pos;
 	if (e - rd->start > rd->lim.max_game_bytes)
