@@ -1294,6 +1294,7 @@ do_node(struct ctx *c, const struct sgf_node *n)
 {
 	const struct sgf_prop *p = n->props;
 	bool setup = false;
+	int moves = 0; /* 1 B, 2 W, 3 both */
 
 	/* the common node: one move and nothing else */
 	if (p && !p->next) {
@@ -1310,11 +1311,26 @@ do_node(struct ctx *c, const struct sgf_node *n)
 		if (p->pid == SGF_P_AB || p->pid == SGF_P_AW ||
 		    p->pid == SGF_P_AE)
 			setup = true;
+		else if (p->pid == SGF_P_B || p->pid == SGF_P_W)
+			moves |= p->pid == SGF_P_B ? 1 : 2;
 		/* (KO[6.5] in a root is Cyberoro's komi, not this) */
 		else if (p->pid == SGF_P_KO &&
 			 (n->parent || !p->values || !p->values->len))
 			c->forced = true;
 	}
+	/* FF[4] keeps a node to one move, and moves apart from setup
+	 * (SGFC and sgfmill say so too); the replay goes on as viewers do:
+	 * setup first, then the moves in the order written */
+	if (moves == 3)
+		report(c, CHECK_WARNING, "mixed-node", n->off, c->L.move + 1,
+		       -1, 0,
+		       "a node with both B and W (FF[4]: one move per "
+		       "node): both played, in their order");
+	else if (moves && setup)
+		report(c, CHECK_WARNING, "mixed-node", n->off, c->L.move + 1,
+		       -1, 0,
+		       "a node with a move and setup (AB, AW or AE): the "
+		       "setup is placed first (FF[4] keeps them apart)");
 	if (setup)
 		do_setup(c, n);
 	for (p = n->props; p; p = p->next) {
