@@ -243,6 +243,23 @@ fmt_error(struct sgf_game *g, unsigned line, const char *fmt, ...)
 	return -1;
 }
 
+int
+fmt_error_off(struct sgf_game *g, uint32_t off, const char *fmt, ...)
+{
+	char msg[sizeof(((struct sgf_diag *)0)->msg)];
+	uint32_t line, col;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	sgf_game_linecol(g, off, &line, &col);
+	sgf_game_diag_at(g, SGF_E_FORMAT, SGF_ERROR, line, col, "%s", msg);
+	g->root = NULL;
+	g->nnodes = 0;
+	return -1;
+}
+
 void
 fmt_warning(struct sgf_game *g, unsigned line, const char *fmt, ...)
 {
@@ -307,21 +324,27 @@ sgf_letter(int v)
 }
 
 struct sgf_node *
-fmt_move(struct sgf_game *g, struct sgf_node *parent, char colour, int x, int y)
+fmt_move(struct sgf_game *g, struct sgf_node *parent, char colour, int x, int y,
+	 uint32_t off)
 {
 	struct sgf_node *n = sgf_node_add(g, parent);
+	struct sgf_prop *p;
 	char pt[2];
 	const char id[2] = {colour, 0};
 
 	if (!n)
 		return NULL;
 	if (x < 0) {
-		sgf_prop_add(g, n, id, "", 0);
+		p = sgf_prop_add(g, n, id, "", 0);
 	} else {
 		pt[0] = sgf_letter(x);
 		pt[1] = sgf_letter(y);
-		sgf_prop_add(g, n, id, pt, 2);
+		p = sgf_prop_add(g, n, id, pt, 2);
 	}
+	/* where the move is in the input, for what check finds in it */
+	n->off = off;
+	if (p)
+		p->off = p->values->off = off;
 	return n;
 }
 

@@ -497,7 +497,8 @@ sgf_read_gib(const char *buf, size_t len, const char *file)
 					goto out;
 				}
 				last = fmt_move(g, last, c == 1 ? 'B' : 'W',
-						(int)x, (int)y);
+						(int)x, (int)y,
+						(uint32_t)(s - text));
 				next = c == 1 ? 'W' : 'B';
 			} else if (wl[0] == 3 && !memcmp(w[0], "SKI", 3)) {
 				if (++moves > FMT_MAX_MOVES) {
@@ -506,7 +507,8 @@ sgf_read_gib(const char *buf, size_t len, const char *file)
 						  FMT_MAX_MOVES);
 					goto out;
 				}
-				last = fmt_move(g, last, next, -1, -1);
+				last = fmt_move(g, last, next, -1, -1,
+						(uint32_t)(s - text));
 				next = next == 'B' ? 'W' : 'B';
 			} else if (wl[0] == 3 && (!memcmp(w[0], "IDX", 3) ||
 						  !memcmp(w[0], "REM", 3) ||

@@ -340,7 +340,7 @@ sgf_read_ngf(const char *buf, size_t len, const char *file)
 				  FMT_MAX_MOVES);
 			return g;
 		}
-		last = fmt_move(g, last, c, x, y);
+		last = fmt_move(g, last, c, x, y, (uint32_t)(s - text));
 		if (!last) {
 			fmt_error(g, it.line, "out of memory");
 			return g;
