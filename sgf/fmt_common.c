@@ -624,31 +624,35 @@ fmt_main_line(const struct sgf_game *g, int size, struct fmt_move **moves,
 		*why = SGF_NOT_GO_WHY;
 		return -1;
 	}
-	for (p = g->root->props; p; p = p->next) {
-		if (p->pid == SGF_P_AW)
-			*naw += (int)p->nvalues;
-		if (p->pid != SGF_P_AB)
-			continue;
-		for (const struct sgf_value *v = p->values; v; v = v->next) {
-			int x, y;
-			if (point_of(v, size, &x, &y) != 1 || *nab >= maxab) {
-				*why = "setup stones cannot be written";
-				return -1;
-			}
-			abx[*nab] = x;
-			aby[*nab] = y;
-			(*nab)++;
-		}
-	}
 	for (n = g->root; n; n = n->child) {
+		/* setup before the first move, in the root or in a node
+		 * after it (past a comment): the handicap, if anything */
+		for (p = cnt ? NULL : n->props; p; p = p->next) {
+			if (p->pid == SGF_P_AW || p->pid == SGF_P_AE)
+				*naw += (int)p->nvalues;
+			if (p->pid != SGF_P_AB)
+				continue;
+			for (const struct sgf_value *v = p->values; v;
+			     v = v->next) {
+				int x, y;
+				if (point_of(v, size, &x, &y) != 1 ||
+				    *nab >= maxab) {
+					*why = "setup stones cannot be written";
+					free(m);
+					return -1;
+				}
+				abx[*nab] = x;
+				aby[*nab] = y;
+				(*nab)++;
+			}
+		}
 		for (p = n->props; p; p = p->next) {
 			const struct sgf_value *v = p->values;
 			int x, y, r;
 
-			if (n != g->root &&
-			    (p->pid == SGF_P_AB || p->pid == SGF_P_AW ||
-			     p->pid == SGF_P_AE)) {
-				*why = "setup stones after the first node "
+			if (cnt && (p->pid == SGF_P_AB || p->pid == SGF_P_AW ||
+				    p->pid == SGF_P_AE)) {
+				*why = "setup stones after the first move "
 				       "cannot be written";
 				free(m);
 				return -1;

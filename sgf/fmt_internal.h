@@ -74,8 +74,10 @@ struct fmt_move {
 	int x, y;    /* -1 for a pass */
 };
 /* Collect the main line's moves (malloc'd array in *moves, caller frees)
- * and the root's AB/AW points.  Returns the number of moves or -1 (*why
- * set) for a move that is not a point, setup after the root... */
+ * and the AB points set up before the first move (in the root or a
+ * later node), counting AW and AE ones in *naw.  Returns the number of
+ * moves or -1 (*why set) for a move that is not a point, setup after
+ * the first move... */
 long fmt_main_line(const struct sgf_game *g, int size, struct fmt_move **moves,
 		   int *abx, int *aby, int *nab, int maxab, int *naw,
 		   const char **why);

@@ -806,6 +806,50 @@ values_gib_and_ngf_cannot_hold_are_noted(void)
 	}
 }
 
+/* Handicap stones set up after a root of comments are the handicap to
+ * GIB and NGF too (they refused them: "setup stones after the first
+ * node cannot be written"); setup after the first move is still
+ * refused. */
+static void
+gib_and_ngf_take_the_handicap_after_a_comment(void)
+{
+	static const char *const in[] = {
+	    "(;SZ[19]C[hello];AB[pd][dp];W[qq])",
+	    "(;SZ[19]C[hello];B[pd];AB[dp];W[qq])",
+	};
+
+	for (int f = 0; f < 2; f++)
+		for (int i = 0; i < 2; i++) {
+			struct sgf_game **v = NULL, *b;
+			const char *why = NULL;
+			char *buf = NULL, x[32];
+			size_t len = 0;
+			FILE *out = open_memstream(&buf, &len);
+			int n = sgf_parse_all(in[i], strlen(in[i]), "mem", NULL,
+					      &v),
+			    r;
+
+			CHECK_INT(n, 1);
+			r = f ? sgf_write_ngf(out, v[0], &why, NULL)
+			      : sgf_write_gib(out, v[0], &why, NULL);
+			fclose(out);
+			CHECK_INT(r, i ? -1 : 0);
+			if (r == 0) {
+				b = sgf_read_format(f ? SGF_FMT_NGF
+						      : SGF_FMT_GIB,
+						    buf, len, "rt");
+				CHECK_STR(root(b, "HA"), "2");
+				root_all(b, "AB", x, sizeof(x));
+				CHECK_STR(x, "dp pd");
+				CHECK_INT(main_line(b).n, 1);
+				sgf_game_free(b);
+			}
+			sgf_game_free(v[0]);
+			free(v);
+			free(buf);
+		}
+}
+
 static void
 writers_refuse_what_they_cannot_express(void)
 {
@@ -1132,6 +1176,7 @@ main(void)
 	RUN(names_of_several_words_survive_gib_and_ngf);
 	RUN(ngf_komi_and_result_survive);
 	RUN(values_gib_and_ngf_cannot_hold_are_noted);
+	RUN(gib_and_ngf_take_the_handicap_after_a_comment);
 	RUN(ugf_shift_jis_figure_and_winner_codes);
 	RUN(ngf_shift_jis_is_guessed);
 	RUN(gib_header_value_over_two_lines);
