@@ -941,11 +941,16 @@ cmd_score(int argc, char **argv)
 		case O_SEED: {
 			errno = 0;
 			unsigned long long n = strtoull(optarg, &end, 0);
-			if (errno || *end || end == optarg) {
+			/* (strtoull takes "-1" for 2^64 - 1) */
+			if (errno || *end || end == optarg ||
+			    strchr(optarg, '-')) {
 				cmd_error("invalid seed '%s'", optarg);
 				return cmd_usage_error("score");
 			}
-			sc.est.seed = n ? n : 1;
+			/* as it is: 0 mapped to 1 made --seed 0 and
+			 * --seed 1 the same (playout_ownership() has its
+			 * own stand-in for a zero state) */
+			sc.est.seed = n;
 			break;
 		}
 		case 'q':
