@@ -3,6 +3,8 @@
 # score skip it), marked ([X] in text, a red cross in SVG) and warned
 # about at its value (issue 22: "cannot write txt: a move on an
 # occupied point", exit 1)
+# (in a directory of its own: the tests share one)
+mkdir convert-diagram-illegal.d && cd convert-diagram-illegal.d || exit 2
 printf '(;SZ[9]AB[cc][zz];B[ee];W[ee];B[dd];W[zz];B[ff])\n' >bad.sgf
 "$SGFKIT" convert -t txt bad.sgf 2>&1
 echo "exit $?"

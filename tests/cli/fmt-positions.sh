@@ -2,6 +2,8 @@
 # 22: all at 1:1), and what check finds in a move read from another
 # format is at that move: its JSON array, its GIB, NGF or GTP line (they
 # were at 1:1 or had no column)
+# (in a directory of its own: the tests share one)
+mkdir fmt-positions.d && cd fmt-positions.d || exit 2
 cat >bad.json <<'JSON'
 {"width": 9, "height": 9, "komi": 6.5,
  "moves": [[2, 2, 100],

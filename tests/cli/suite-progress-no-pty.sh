@@ -2,6 +2,8 @@
 # or script(1) is missing, the progress suite says "not run" for its
 # checks under a terminal and runs the others (issue 22: make check
 # failed there).  A stand-in script(1) fails as util-linux's does.
+# (in a directory of its own: the tests share one)
+mkdir suite-progress-no-pty.d && cd suite-progress-no-pty.d || exit 2
 mkdir -p bin
 cat >bin/script <<'SH'
 #!/bin/sh
