@@ -18,6 +18,8 @@ struct game_x {
 	struct sgf_diag *tail;
 	size_t ndiags;
 	uint32_t col0; /* column of the first byte of text in the file */
+	/* where junk before the game began, outside its text (0: none) */
+	uint32_t junk_line, junk_col;
 	/* incremental line/column cache for diagnostics in offset order */
 	uint32_t lc_off, lc_line, lc_col;
 };

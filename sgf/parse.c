@@ -742,7 +742,13 @@ parse_text(struct parser *ps, unsigned flags)
 		if (!is_ws(t[i]) && junk == (size_t)-1)
 			junk = i;
 	}
-	if (junk != (size_t)-1 || (flags & SGF_CHUNK_JUNK_BEFORE))
+	if (junk == (size_t)-1 && (flags & SGF_CHUNK_JUNK_BEFORE) &&
+	    ps->x->junk_line)
+		/* junk the reader skipped, before this game's text */
+		sgf_game_diag_at(ps->g, SGF_W_JUNK_BEFORE, SGF_WARNING,
+				 ps->x->junk_line, ps->x->junk_col,
+				 "junk before the game tree skipped");
+	else if (junk != (size_t)-1 || (flags & SGF_CHUNK_JUNK_BEFORE))
 		diag(ps, SGF_W_JUNK_BEFORE, SGF_WARNING,
 		     junk != (size_t)-1 ? junk : i,
 		     "junk before the game tree skipped", NULL);
@@ -1004,6 +1010,8 @@ sgf_parse_chunk(struct sgf_chunk *ch, const struct sgf_limits *lim)
 	}
 	g->line = ch->line ? ch->line : 1;
 	gx(g)->col0 = ch->col ? ch->col : 1;
+	gx(g)->junk_line = (uint32_t)ch->junk_line;
+	gx(g)->junk_col = ch->junk_col;
 	if (ch->flags & SGF_CHUNK_TOO_BIG) {
 		sgf_game_diag_at(g, SGF_E_LIMIT, SGF_ERROR, (uint32_t)g->line,
 				 gx(g)->col0,

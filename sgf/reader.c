@@ -102,6 +102,11 @@ struct sgf_reader {
 	enum scan_mode mode;
 	struct sgf_diag *diags, *dtail;
 	unsigned ndiags;
+	/* where junk between games began (jset): diagnostics name it
+	 * there, not where the next game or the input's end is */
+	uint64_t jline;
+	uint32_t jcol;
+	int jset;
 };
 
 /* BYTE-mode tables, built once: with C_HIGH (until the first high byte
@@ -162,8 +167,8 @@ get_col(struct sgf_reader *rd)
 }
 
 static void
-rdiag(struct sgf_reader *rd, enum sgf_code code, enum sgf_severity sev,
-      const char *msg)
+rdiag_at(struct sgf_reader *rd, enum sgf_code code, enum sgf_severity sev,
+	 uint64_t line, uint32_t col, const char *msg)
 {
 	struct sgf_diag *d;
 
@@ -174,8 +179,8 @@ rdiag(struct sgf_reader *rd, enum sgf_code code, enum sgf_severity sev,
 		return;
 	d->code = code;
 	d->severity = sev;
-	d->line = (uint32_t)rd->line;
-	d->col = get_col(rd);
+	d->line = (uint32_t)line;
+	d->col = col;
 	snprintf(d->msg, sizeof(d->msg), "%s", msg);
 	if (rd->dtail)
 		rd->dtail->next = d;
@@ -183,6 +188,14 @@ rdiag(struct sgf_reader *rd, enum sgf_code code, enum sgf_severity sev,
 		rd->diags = d;
 	rd->dtail = d;
 	rd->ndiags++;
+}
+
+/* A diagnostic at the consumed mark. */
+static void
+rdiag(struct sgf_reader *rd, enum sgf_code code, enum sgf_severity sev,
+      const char *msg)
+{
+	rdiag_at(rd, code, sev, rd->line, get_col(rd), msg);
 }
 
 static void
@@ -564,6 +577,19 @@ advance(struct sgf_reader *rd, size_t p)
 	rd->start = p;
 }
 
+/* Junk between games begins at p: note where (the first time), moving
+ * the consumed mark there (junk is skipped anyway). */
+static void
+note_junk(struct sgf_reader *rd, size_t p)
+{
+	if (rd->jset)
+		return;
+	advance(rd, p);
+	rd->jline = rd->line;
+	rd->jcol = get_col(rd);
+	rd->jset = 1;
+}
+
 /* Move the consumed mark to st->pos, using the scanner's line count. */
 static void
 consume_scanned(struct sgf_reader *rd, struct scan *st)
@@ -927,6 +953,7 @@ next_game(struct sgf_reader *rd, struct sgf_chunk *ch, struct sgf_diag *err)
 
 	/* 1. find the start of the next game tree */
 	p = rd->start;
+	junk = rd->jset; /* (from a call that returned SGF_READER_WAIT) */
 	for (;;) {
 		const unsigned char *b = rd->buf;
 		while (p < rd->len) {
@@ -939,6 +966,7 @@ next_game(struct sgf_reader *rd, struct sgf_chunk *ch, struct sgf_diag *err)
 				if (r < 0)
 					break;
 				junk = 1;
+				note_junk(rd, p);
 				p++;
 			} else if (is_ws(c)) {
 				p++;
@@ -948,17 +976,20 @@ next_game(struct sgf_reader *rd, struct sgf_chunk *ch, struct sgf_diag *err)
 				p += 3;
 			} else {
 				junk = 1;
+				note_junk(rd, p);
 				p++;
 			}
 		}
 		advance(rd, p);
 		if (rd->eof) {
 			if (junk && rd->index == 0)
-				rdiag(rd, SGF_E_NOT_SGF, SGF_ERROR,
-				      "no game tree found");
+				rdiag_at(rd, SGF_E_NOT_SGF, SGF_ERROR,
+					 rd->jline, rd->jcol,
+					 "no game tree found");
 			else if (junk)
-				rdiag(rd, SGF_W_JUNK_AFTER, SGF_WARNING,
-				      "junk after the last game ignored");
+				rdiag_at(rd, SGF_W_JUNK_AFTER, SGF_WARNING,
+					 rd->jline, rd->jcol,
+					 "junk after the last game ignored");
 			else if (rd->index == 0)
 				/* white space includes every control
 				 * character, so a lone 0x1f is not "empty" */
@@ -967,6 +998,7 @@ next_game(struct sgf_reader *rd, struct sgf_chunk *ch, struct sgf_diag *err)
 					  ? "no game tree found (only white "
 					    "space)"
 					  : "no game tree found (empty input)");
+			rd->jset = 0;
 			return 0;
 		}
 		r = fill(rd, &shift);
@@ -1051,8 +1083,12 @@ rescan:
 	ch->col = gcol;
 	ch->offset = goff;
 	ch->charset = cs;
-	if (junk)
+	if (junk) {
 		ch->flags |= SGF_CHUNK_JUNK_BEFORE;
+		ch->junk_line = rd->jline;
+		ch->junk_col = rd->jcol;
+	}
+	rd->jset = 0;
 	if (unterminated)
 		ch->flags |= SGF_CHUNK_UNTERMINATED;
 	if (rd->decoded)

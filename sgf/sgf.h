@@ -195,6 +195,10 @@ struct sgf_chunk {
 	const char *charset; /* charset if known (BOM, CA, guess), or NULL */
 	unsigned flags;	     /* SGF_CHUNK_* */
 	uint32_t col;	     /* column of the first byte (1-based; 0 = 1) */
+	/* with SGF_CHUNK_JUNK_BEFORE: where that junk began (0: not
+	 * known), so that the warning names it there */
+	uint64_t junk_line;
+	uint32_t junk_col;
 };
 enum sgf_chunk_flags {
 	SGF_CHUNK_JUNK_BEFORE = 1 << 0,	 /* reader skipped junk before it */
