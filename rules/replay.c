@@ -779,7 +779,9 @@ record_start(struct ctx *c, int mover)
 	key = c->hmode == HM_POS ? pos_key(c) : sit_key(c, mover);
 	if (hist_find(&c->h, key, side, rboard_colors(&c->b), c->L.epoch) >= 0)
 		return;
-	if (hist_push(&c->h, key, side | HIST_START, c->L.move))
+	/* the position before the move being played: L.move counts that
+	 * move already (it said "set up after move 1" of the start) */
+	if (hist_push(&c->h, key, side | HIST_START, c->L.move - 1))
 		c->err = -1;
 }
 
