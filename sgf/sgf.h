@@ -332,7 +332,8 @@ int sgf_board_size(const struct sgf_game *g, int *cols, int *rows);
  * Returns 1 for a point, 0 for a pass ("" always, "tt" when both sides
  * are <= 19), -1 if malformed or off the board. */
 int sgf_point(const char *s, size_t len, int cols, int rows, int *x, int *y);
-/* Expand a point-list value, including "aa:cc" rectangles: calls fn for
+/* Expand a point-list value, including "aa:cc" rectangles (corners in
+ * either order, as @sabaki/sgf reads them): calls fn for
  * each point.  Returns the number of points, -1 if malformed. */
 int sgf_point_list(const char *s, size_t len, int cols, int rows,
 		   void (*fn)(int x, int y, void *ctx), void *ctx);

@@ -9,7 +9,11 @@
 #   3. script suites: every tests/suite/*.sh, which prints its own
 #      "N passed, N failed" line and exits non-zero on failure; its
 #      "not run (...)" lines (checks skipped for want of an optional
-#      tool such as jq or mandoc) are passed on.
+#      tool such as jq or mandoc) are passed on;
+#   4. peer cases: tests/peers/run.sh, cases modelled on other projects'
+#      test suites (sgfmill, @sabaki/sgf, go-board, SGFC, KataGo,
+#      sgf-parse); its "peers: PROJECT: ..." lines, the verdicts
+#      counted per project, are passed on.
 # Prints one line per failure and a final "N passed, N failed".
 # VALGRIND=valgrind runs unit tests and the CLI under valgrind.
 
@@ -87,6 +91,17 @@ for t in tests/suite/*.sh; do
 	echo "$out" | grep '^not run ' | sed "s|^|$(basename "$t"): |"
 	add_counts "$line"
 done
+
+out=$(sh tests/peers/run.sh 2>&1)
+rc=$?
+line=$(echo "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+if [ $rc -ne 0 ]; then
+	echo "FAIL peers (exit $rc)"
+	echo "$out" | grep -v -E '^(ok|peers:) ' | head -n 60 | sed 's/^/    /'
+	[ -n "$line" ] || line="0 passed, 1 failed"
+fi
+echo "$out" | grep '^peers: '
+add_counts "$line"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
