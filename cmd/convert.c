@@ -25,9 +25,11 @@ struct conv_ctx;
 struct outformat {
 	const char *name; /* for -t */
 	const char *ext;  /* with -d */
-	/* Write one game; returns 0, or -1 with *why set (NULL: errno). */
+	/* Write one game; returns 0, or -1 with *why set (NULL: errno).
+	 * What the format could not keep goes into *notes. */
 	int (*write)(FILE *out, const struct sgf_game *g,
-		     const struct conv_ctx *cc, const char **why);
+		     const struct conv_ctx *cc, const char **why,
+		     struct sgf_write_notes *notes);
 	bool buffered; /* written to memory first: all or nothing */
 	bool single;   /* one game per file (GIB, NGF, SVG) */
 };
@@ -54,7 +56,7 @@ struct conv_ctx {
 
 static int
 write_sgf(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
-	  const char **why)
+	  const char **why, struct sgf_write_notes *notes)
 {
 	return sgf_write_sgf(out, g, cc->flags);
 }
@@ -62,7 +64,7 @@ write_sgf(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
 /* JSON Lines: one document per game, one per line. */
 static int
 write_json(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
-	   const char **why)
+	   const char **why, struct sgf_write_notes *notes)
 {
 	if (sgf_write_json(out, g))
 		return -1;
@@ -71,37 +73,37 @@ write_json(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
 
 static int
 write_gib(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
-	  const char **why)
+	  const char **why, struct sgf_write_notes *notes)
 {
-	return sgf_write_gib(out, g, why);
+	return sgf_write_gib(out, g, why, notes);
 }
 
 static int
 write_ngf(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
-	  const char **why)
+	  const char **why, struct sgf_write_notes *notes)
 {
-	return sgf_write_ngf(out, g, why);
+	return sgf_write_ngf(out, g, why, notes);
 }
 
 static int
 write_gtp(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
-	  const char **why)
+	  const char **why, struct sgf_write_notes *notes)
 {
-	return gtp_write_script(out, g, cc->upto, why);
+	return gtp_write_script(out, g, cc->upto, why, notes);
 }
 
 static int
 write_txt(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
-	  const char **why)
+	  const char **why, struct sgf_write_notes *notes)
 {
-	return diagram_write_txt(out, g, cc->upto, why);
+	return diagram_write_txt(out, g, cc->upto, why, notes);
 }
 
 static int
 write_svg(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
-	  const char **why)
+	  const char **why, struct sgf_write_notes *notes)
 {
-	return diagram_write_svg(out, g, cc->upto, cc->numbers, why);
+	return diagram_write_svg(out, g, cc->upto, cc->numbers, why, notes);
 }
 
 /* clang-format off */
@@ -154,11 +156,40 @@ static const char convert_usage[] =
     "                         are shown by default)\n"
     "  -h, --help             this help\n";
 
+/* What the writer could not keep, as warnings in the form of the
+ * reader's, at the value each is about (unless --no-warnings). */
+static void
+put_notes(const struct sgf_game *g, struct cli_res *r,
+	  const struct conv_ctx *cc, const struct sgf_write_notes *notes)
+{
+	unsigned i;
+
+	if (!cc->warnings)
+		return;
+	for (i = 0; i < notes->n && i < SGF_WRITE_NOTES; i++) {
+		const struct sgf_write_note *d = &notes->v[i];
+		uint32_t line, col;
+		if (d->off) {
+			sgf_game_linecol(g, d->off, &line, &col);
+			fprintf(cli_err(r), "%s:%u:%u: ", g->file, line, col);
+		} else {
+			fprintf(cli_err(r), "%s:%lu: ", g->file,
+				(unsigned long)g->line);
+		}
+		fprintf(cli_err(r), "warning: %s [%s]\n", d->msg, d->code);
+	}
+	if (notes->n > SGF_WRITE_NOTES)
+		fprintf(cli_err(r),
+			"%s: game %u: warning: %u more like these\n", g->file,
+			g->index, notes->n - SGF_WRITE_NOTES);
+}
+
 static int
 convert_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 {
 	const struct conv_ctx *cc = ctx;
 	const char *why = NULL;
+	struct sgf_write_notes notes;
 	uint32_t at;
 
 	cli_report_diags(g, r, cc->warnings);
@@ -205,21 +236,25 @@ convert_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 		return 0;
 	}
 	why = NULL;
+	notes.n = 0;
 	if (cc->to->buffered) {
 		/* all or nothing: a writer that fails half-way leaves no
 		 * output for the game */
 		char *buf = NULL;
 		size_t len = 0;
 		FILE *mem = open_memstream(&buf, &len);
-		int rc = mem ? cc->to->write(mem, g, cc, &why) : -1;
+		int rc = mem ? cc->to->write(mem, g, cc, &why, &notes) : -1;
 		if (mem && fclose(mem))
 			rc = -1;
 		if (rc == 0 && fwrite(buf, 1, len, r->out) != len)
 			rc = -1, why = NULL;
 		free(buf);
-		if (rc == 0)
+		if (rc == 0) {
+			put_notes(g, r, cc, &notes);
 			return 0;
-	} else if (cc->to->write(r->out, g, cc, &why) == 0) {
+		}
+	} else if (cc->to->write(r->out, g, cc, &why, &notes) == 0) {
+		put_notes(g, r, cc, &notes);
 		return 0;
 	}
 	fprintf(cli_err(r), "%s: game %u: cannot write %s: %s\n", g->file,

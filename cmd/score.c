@@ -205,6 +205,13 @@ score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
 	   char *why, size_t n, uint32_t *line, uint32_t *col)
 {
 	memset(s, 0, sizeof(*s));
+	if (sgf_game_type(g) != 1) {
+		const struct sgf_prop *gm = sgf_node_prop(g->root, SGF_P_GM);
+		sgf_game_linecol(g, gm->off, line, col);
+		snprintf(why, n, "GM[%.20s] is not Go: it cannot be scored",
+			 gm->values->s);
+		return -1;
+	}
 	sgf_gameinfo(g, &s->gi);
 	/* the game did not end by counting: its position is open */
 	bool unfinished = s->gi.result.kind == SGF_RES_RESIGN ||
@@ -997,11 +1004,16 @@ cmd_score(int argc, char **argv)
 		case O_SEED: {
 			errno = 0;
 			unsigned long long n = strtoull(optarg, &end, 0);
-			if (errno || *end || end == optarg) {
+			/* (strtoull takes "-1" for 2^64 - 1) */
+			if (errno || *end || end == optarg ||
+			    strchr(optarg, '-')) {
 				cmd_error("invalid seed '%s'", optarg);
 				return cmd_usage_error("score");
 			}
-			sc.est.seed = n ? n : 1;
+			/* as it is: 0 mapped to 1 made --seed 0 and
+			 * --seed 1 the same (playout_ownership() has its
+			 * own stand-in for a zero state) */
+			sc.est.seed = n;
 			break;
 		}
 		case O_ENGINE:

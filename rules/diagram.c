@@ -30,9 +30,11 @@ put_point(int x, int y, void *ctx)
 	c->pos->num[y * c->pos->cols + x] = 0;
 }
 
-/* AB, AW, AE of one node; returns -1 on a malformed point. */
-static int
-setup(const struct sgf_node *n, struct diagram_pos *pos, bool *any)
+/* AB, AW, AE of one node.  A value that is not a point is left out,
+ * with a note: the rest of the diagram is still worth drawing. */
+static void
+setup(const struct sgf_node *n, struct diagram_pos *pos, bool *any,
+      struct sgf_write_notes *notes)
 {
 	struct put_ctx c = {&pos->b, pos, 0, 0};
 
@@ -45,13 +47,21 @@ setup(const struct sgf_node *n, struct diagram_pos *pos, bool *any)
 			c.color = BOARD_EMPTY;
 		else
 			continue;
-		for (const struct sgf_value *v = p->values; v; v = v->next)
+		for (const struct sgf_value *v = p->values; v; v = v->next) {
+			char t[16];
+			c.bad = 0;
 			if (sgf_point_list(v->s, v->len, pos->cols, pos->rows,
-					   put_point, &c) < 0)
-				return -1;
+					   put_point, &c) >= 0 &&
+			    !c.bad)
+				continue;
+			sgf_value_excerpt(v, t, sizeof(t));
+			sgf_write_note(notes, v->off, "not-played",
+				       "%s value '%s' is not a point: left out "
+				       "of the diagram",
+				       p->id, t);
+		}
 		*any = true;
 	}
-	return c.bad ? -1 : 0;
 }
 
 /* After captures, forget the numbers of points that became empty. */
@@ -65,17 +75,53 @@ sync_numbers(struct diagram_pos *pos)
 				pos->num[y * pos->cols + x] = 0;
 }
 
+/* A move that could not be played: kept for the picture, noted. */
+static void
+skip_move(struct diagram_pos *pos, const struct sgf_prop *p, int x, int y,
+	  const char *why, struct sgf_write_notes *notes)
+{
+	char where[24];
+
+	if (pos->nskipped < DIAGRAM_MAX_SKIPPED) {
+		struct diagram_skip *k = &pos->skipped[pos->nskipped];
+		k->move = pos->moves;
+		k->x = x;
+		k->y = y;
+		k->colour = p->id[0];
+		k->why = why;
+		sgf_value_excerpt(p->values, k->text, sizeof(k->text));
+	}
+	pos->nskipped++;
+	if (x >= 0 && pos->cols <= 25) {
+		gtp_vertex_name(x, y, pos->rows, where);
+	} else {
+		char t[16];
+		sgf_value_excerpt(p->values, t, sizeof(t));
+		snprintf(where, sizeof(where), "'%s'", t);
+	}
+	sgf_write_note(notes, p->values->off, "not-played",
+		       "move %ld (%s %s) %s: not played in the diagram",
+		       pos->moves, p->id, where, why);
+}
+
 int
 diagram_position(const struct sgf_game *g, long upto, struct diagram_pos *pos,
-		 const char **why)
+		 const char **why, struct sgf_write_notes *notes)
 {
+	bool done = false;
+
 	memset(pos->num, 0, sizeof(pos->num));
 	pos->moves = 0;
 	pos->last_x = pos->last_y = -1;
 	pos->last_colour = 0;
 	pos->captured_by_black = pos->captured_by_white = 0;
+	pos->nskipped = 0;
 	if (!g || !g->root) {
 		*why = "empty record";
+		return -1;
+	}
+	if (sgf_game_type(g) != 1) {
+		*why = SGF_NOT_GO_WHY;
 		return -1;
 	}
 	if (sgf_board_size(g, &pos->cols, &pos->rows) < 0) {
@@ -83,14 +129,14 @@ diagram_position(const struct sgf_game *g, long upto, struct diagram_pos *pos,
 		return -1;
 	}
 	board_init(&pos->b, pos->cols, pos->rows);
-	for (const struct sgf_node *n = g->root; n; n = n->child) {
+	/* After move N, nothing after it; with N = 0, every setup before
+	 * the first move (the position before any move, as score -m 0
+	 * has it: the stones of a problem or of a handicap). */
+	for (const struct sgf_node *n = g->root; n && !done; n = n->child) {
 		bool any = false;
-		if (upto >= 0 && pos->moves >= upto)
+		if (upto > 0 && pos->moves >= upto)
 			break;
-		if (setup(n, pos, &any) < 0) {
-			*why = "malformed setup point";
-			return -1;
-		}
+		setup(n, pos, &any, notes);
 		if (any) {
 			board_setup_done(&pos->b);
 			sync_numbers(pos);
@@ -101,26 +147,36 @@ diagram_position(const struct sgf_game *g, long upto, struct diagram_pos *pos,
 
 			if (p->pid != SGF_P_B && p->pid != SGF_P_W)
 				continue;
-			if (upto >= 0 && pos->moves >= upto)
+			if (upto >= 0 && pos->moves >= upto) {
+				done = true;
 				break;
+			}
 			color = p->pid == SGF_P_B ? BOARD_BLACK : BOARD_WHITE;
 			r = sgf_point(p->values->s, p->values->len, pos->cols,
 				      pos->rows, &x, &y);
-			if (r < 0) {
-				*why = "malformed move";
-				return -1;
-			}
 			pos->moves++;
 			pos->last_colour = p->pid == SGF_P_B ? 'B' : 'W';
+			/* a move that cannot be played is skipped, as check
+			 * and score do, marked, and noted: the position is
+			 * still worth drawing */
+			if (r < 0) {
+				pos->last_x = pos->last_y = -1;
+				skip_move(pos, p, -1, -1, "is not a point",
+					  notes);
+				continue;
+			}
 			if (r == 0) {
 				board_pass(&pos->b);
 				pos->last_x = pos->last_y = -1;
 				continue;
 			}
+			pos->last_x = x;
+			pos->last_y = y;
 			pt = board_pt(&pos->b, x, y);
 			if (board_color(&pos->b, pt) != BOARD_EMPTY) {
-				*why = "a move on an occupied point";
-				return -1;
+				skip_move(pos, p, x, y,
+					  "is on an occupied point", notes);
+				continue;
 			}
 			got = board_play(&pos->b, color, pt, &dead);
 			if (color == BOARD_BLACK)
@@ -132,11 +188,22 @@ diagram_position(const struct sgf_game *g, long upto, struct diagram_pos *pos,
 			pos->num[y * pos->cols + x] = pos->moves;
 			if (got || dead)
 				sync_numbers(pos);
-			pos->last_x = x;
-			pos->last_y = y;
 		}
 	}
 	return 0;
+}
+
+/* Is (x, y) the point of a move that was not played? */
+static bool
+skipped_at(const struct diagram_pos *pos, int x, int y)
+{
+	int n = pos->nskipped < DIAGRAM_MAX_SKIPPED ? pos->nskipped
+						    : DIAGRAM_MAX_SKIPPED;
+
+	for (int i = 0; i < n; i++)
+		if (pos->skipped[i].x == x && pos->skipped[i].y == y)
+			return true;
+	return false;
 }
 
 /* Column label: GTP letters (no I) up to 25 columns, SGF letters
@@ -176,9 +243,28 @@ txt_columns(FILE *out, int cols)
 	fputc('\n', out);
 }
 
+/* The mark before cell x of row y: '(' / ')' around the last move,
+ * '[' / ']' around a move that was not played (the cell's own opening
+ * mark first when two meet). */
+static char
+txt_mark(const struct diagram_pos *pos, int x, int y)
+{
+	bool last = x == pos->last_x && y == pos->last_y;
+
+	if (x < pos->cols && skipped_at(pos, x, y))
+		return '[';
+	if (last)
+		return '(';
+	if (x > 0 && skipped_at(pos, x - 1, y))
+		return ']';
+	if (x > 0 && x - 1 == pos->last_x && y == pos->last_y)
+		return ')';
+	return ' ';
+}
+
 int
 diagram_write_txt(FILE *out, const struct sgf_game *g, long upto,
-		  const char **why)
+		  const char **why, struct sgf_write_notes *notes)
 {
 	struct diagram_pos *pos = malloc(sizeof(*pos));
 	struct sgf_gameinfo gi;
@@ -187,7 +273,7 @@ diagram_write_txt(FILE *out, const struct sgf_game *g, long upto,
 		*why = "out of memory";
 		return -1;
 	}
-	if (diagram_position(g, upto, pos, why) < 0) {
+	if (diagram_position(g, upto, pos, why, notes) < 0) {
 		free(pos);
 		return -1;
 	}
@@ -201,19 +287,14 @@ diagram_write_txt(FILE *out, const struct sgf_game *g, long upto,
 		fprintf(out, "%3d", row);
 		for (int x = 0; x < pos->cols; x++) {
 			int c = board_color(&pos->b, board_pt(&pos->b, x, y));
-			bool last = x == pos->last_x && y == pos->last_y;
-			bool prev =
-			    x > 0 && x - 1 == pos->last_x && y == pos->last_y;
-			fputc(last ? '(' : prev ? ')' : ' ', out);
+			fputc(txt_mark(pos, x, y), out);
 			fputc(c == BOARD_BLACK			       ? 'X'
 			      : c == BOARD_WHITE		       ? 'O'
 			      : star_point(x, y, pos->cols, pos->rows) ? '+'
 								       : '.',
 			      out);
 		}
-		fputc(pos->last_x == pos->cols - 1 && y == pos->last_y ? ')'
-								       : ' ',
-		      out);
+		fputc(txt_mark(pos, pos->cols, y), out);
 		fprintf(out, "%d\n", row);
 	}
 	txt_columns(out, pos->cols);
@@ -229,6 +310,23 @@ diagram_write_txt(FILE *out, const struct sgf_game *g, long upto,
 		fprintf(out, "Move %ld: %s %s\n", pos->moves,
 			pos->last_colour == 'B' ? "Black (X)" : "White (O)", v);
 	}
+	for (int i = 0; i < pos->nskipped && i < DIAGRAM_MAX_SKIPPED; i++) {
+		const struct diagram_skip *k = &pos->skipped[i];
+		char v[24];
+		if (k->x >= 0 && pos->cols <= 25)
+			gtp_vertex_name(k->x, k->y, pos->rows, v);
+		else if (k->x >= 0)
+			snprintf(v, sizeof(v), "%c%c",
+				 col_label(k->x, pos->cols),
+				 col_label(k->y, pos->rows));
+		else
+			snprintf(v, sizeof(v), "'%s'", k->text);
+		fprintf(out, "Not played: move %ld, %s %s, %s\n", k->move,
+			k->colour == 'B' ? "Black" : "White", v, k->why);
+	}
+	if (pos->nskipped > DIAGRAM_MAX_SKIPPED)
+		fprintf(out, "Not played: %d more moves\n",
+			pos->nskipped - DIAGRAM_MAX_SKIPPED);
 	fprintf(out, "Captures: Black %u, White %u\n", pos->captured_by_black,
 		pos->captured_by_white);
 	free(pos);
@@ -267,7 +365,7 @@ xml_text(FILE *out, const char *s)
 
 int
 diagram_write_svg(FILE *out, const struct sgf_game *g, long upto, bool numbers,
-		  const char **why)
+		  const char **why, struct sgf_write_notes *notes)
 {
 	struct diagram_pos *pos = malloc(sizeof(*pos));
 	struct sgf_gameinfo gi;
@@ -278,7 +376,7 @@ diagram_write_svg(FILE *out, const struct sgf_game *g, long upto, bool numbers,
 		*why = "out of memory";
 		return -1;
 	}
-	if (diagram_position(g, upto, pos, why) < 0) {
+	if (diagram_position(g, upto, pos, why, notes) < 0) {
 		free(pos);
 		return -1;
 	}
@@ -380,6 +478,21 @@ diagram_write_svg(FILE *out, const struct sgf_game *g, long upto, bool numbers,
 			margin + pos->last_x * cell,
 			margin + pos->last_y * cell, cell / 4,
 			c == BOARD_BLACK ? "#fff" : "#000");
+	}
+	/* a red cross where a move could not be played */
+	for (int i = 0; i < pos->nskipped && i < DIAGRAM_MAX_SKIPPED; i++) {
+		const struct diagram_skip *k = &pos->skipped[i];
+		int cx = margin + k->x * cell, cy = margin + k->y * cell,
+		    d = cell / 4;
+		if (k->x < 0)
+			continue;
+		fprintf(out,
+			"<g stroke=\"#d00\" stroke-width=\"3\"><title>move "
+			"%ld not played</title>"
+			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
+			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/></g>\n",
+			k->move, cx - d, cy - d, cx + d, cy + d, cx - d, cy + d,
+			cx + d, cy - d);
 	}
 	fputs("</svg>\n", out);
 	free(pos);

@@ -26,6 +26,9 @@
 
 struct playout_opts {
 	int playouts; /* number of playouts (split between who starts) */
+	/* the random stream's state; 0, which xorshift cannot hold, is
+	 * 0x9E3779B97F4A7C15: the one seed that gives the same playouts
+	 * as another (2^64 seeds, 2^64 - 1 states) */
 	uint64_t seed;
 	int first;	       /* BOARD_BLACK / BOARD_WHITE: who moves first in
 				* even-numbered playouts; odd ones start with

@@ -779,7 +779,9 @@ record_start(struct ctx *c, int mover)
 	key = c->hmode == HM_POS ? pos_key(c) : sit_key(c, mover);
 	if (hist_find(&c->h, key, side, rboard_colors(&c->b), c->L.epoch) >= 0)
 		return;
-	if (hist_push(&c->h, key, side | HIST_START, c->L.move))
+	/* the position before the move being played: L.move counts that
+	 * move already (it said "set up after move 1" of the start) */
+	if (hist_push(&c->h, key, side | HIST_START, c->L.move - 1))
 		c->err = -1;
 }
 
@@ -1294,6 +1296,7 @@ do_node(struct ctx *c, const struct sgf_node *n)
 {
 	const struct sgf_prop *p = n->props;
 	bool setup = false;
+	int moves = 0; /* 1 B, 2 W, 3 both */
 
 	/* the common node: one move and nothing else */
 	if (p && !p->next) {
@@ -1310,11 +1313,26 @@ do_node(struct ctx *c, const struct sgf_node *n)
 		if (p->pid == SGF_P_AB || p->pid == SGF_P_AW ||
 		    p->pid == SGF_P_AE)
 			setup = true;
+		else if (p->pid == SGF_P_B || p->pid == SGF_P_W)
+			moves |= p->pid == SGF_P_B ? 1 : 2;
 		/* (KO[6.5] in a root is Cyberoro's komi, not this) */
 		else if (p->pid == SGF_P_KO &&
 			 (n->parent || !p->values || !p->values->len))
 			c->forced = true;
 	}
+	/* FF[4] keeps a node to one move, and moves apart from setup
+	 * (SGFC and sgfmill say so too); the replay goes on as viewers do:
+	 * setup first, then the moves in the order written */
+	if (moves == 3)
+		report(c, CHECK_WARNING, "mixed-node", n->off, c->L.move + 1,
+		       -1, 0,
+		       "a node with both B and W (FF[4]: one move per "
+		       "node): both played, in their order");
+	else if (moves && setup)
+		report(c, CHECK_WARNING, "mixed-node", n->off, c->L.move + 1,
+		       -1, 0,
+		       "a node with a move and setup (AB, AW or AE): the "
+		       "setup is placed first (FF[4] keeps them apart)");
 	if (setup)
 		do_setup(c, n);
 	for (p = n->props; p; p = p->next) {
@@ -1659,6 +1677,22 @@ check_game(const struct sgf_game *g, const struct check_opts *o,
 
 	if (!g || !g->root)
 		return 0;
+	if (sgf_game_type(g) != 1) {
+		/* Othello, chess, Hex ... in SGF: Go's rules would call
+		 * their moves illegal.  Said once, as a warning: the game
+		 * is read and may be valid SGF. */
+		const struct sgf_prop *gm = sgf_node_prop(g->root, SGF_P_GM);
+		struct check_problem p;
+
+		memset(&p, 0, sizeof(p));
+		p.severity = CHECK_WARNING;
+		p.code = "not-go";
+		snprintf(p.message, sizeof(p.message),
+			 "GM[%.20s] is not Go: its moves are not checked",
+			 gm->values->s);
+		sgf_game_linecol(g, gm->off, &p.line, &p.column);
+		return check_list_add(out, &p);
+	}
 	pthread_once(&ctx_once, ctx_make_key);
 	c = pthread_getspecific(ctx_key);
 	if (c) {

@@ -243,6 +243,23 @@ fmt_error(struct sgf_game *g, unsigned line, const char *fmt, ...)
 	return -1;
 }
 
+int
+fmt_error_off(struct sgf_game *g, uint32_t off, const char *fmt, ...)
+{
+	char msg[sizeof(((struct sgf_diag *)0)->msg)];
+	uint32_t line, col;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	sgf_game_linecol(g, off, &line, &col);
+	sgf_game_diag_at(g, SGF_E_FORMAT, SGF_ERROR, line, col, "%s", msg);
+	g->root = NULL;
+	g->nnodes = 0;
+	return -1;
+}
+
 void
 fmt_warning(struct sgf_game *g, unsigned line, const char *fmt, ...)
 {
@@ -307,21 +324,27 @@ sgf_letter(int v)
 }
 
 struct sgf_node *
-fmt_move(struct sgf_game *g, struct sgf_node *parent, char colour, int x, int y)
+fmt_move(struct sgf_game *g, struct sgf_node *parent, char colour, int x, int y,
+	 uint32_t off)
 {
 	struct sgf_node *n = sgf_node_add(g, parent);
+	struct sgf_prop *p;
 	char pt[2];
 	const char id[2] = {colour, 0};
 
 	if (!n)
 		return NULL;
 	if (x < 0) {
-		sgf_prop_add(g, n, id, "", 0);
+		p = sgf_prop_add(g, n, id, "", 0);
 	} else {
 		pt[0] = sgf_letter(x);
 		pt[1] = sgf_letter(y);
-		sgf_prop_add(g, n, id, pt, 2);
+		p = sgf_prop_add(g, n, id, pt, 2);
 	}
+	/* where the move is in the input, for what check finds in it */
+	n->off = off;
+	if (p)
+		p->off = p->values->off = off;
 	return n;
 }
 
@@ -597,31 +620,39 @@ fmt_main_line(const struct sgf_game *g, int size, struct fmt_move **moves,
 		*why = "empty record";
 		return -1;
 	}
-	for (p = g->root->props; p; p = p->next) {
-		if (p->pid == SGF_P_AW)
-			*naw += (int)p->nvalues;
-		if (p->pid != SGF_P_AB)
-			continue;
-		for (const struct sgf_value *v = p->values; v; v = v->next) {
-			int x, y;
-			if (point_of(v, size, &x, &y) != 1 || *nab >= maxab) {
-				*why = "setup stones cannot be written";
-				return -1;
-			}
-			abx[*nab] = x;
-			aby[*nab] = y;
-			(*nab)++;
-		}
+	if (sgf_game_type(g) != 1) {
+		*why = SGF_NOT_GO_WHY;
+		return -1;
 	}
 	for (n = g->root; n; n = n->child) {
+		/* setup before the first move, in the root or in a node
+		 * after it (past a comment): the handicap, if anything */
+		for (p = cnt ? NULL : n->props; p; p = p->next) {
+			if (p->pid == SGF_P_AW || p->pid == SGF_P_AE)
+				*naw += (int)p->nvalues;
+			if (p->pid != SGF_P_AB)
+				continue;
+			for (const struct sgf_value *v = p->values; v;
+			     v = v->next) {
+				int x, y;
+				if (point_of(v, size, &x, &y) != 1 ||
+				    *nab >= maxab) {
+					*why = "setup stones cannot be written";
+					free(m);
+					return -1;
+				}
+				abx[*nab] = x;
+				aby[*nab] = y;
+				(*nab)++;
+			}
+		}
 		for (p = n->props; p; p = p->next) {
 			const struct sgf_value *v = p->values;
 			int x, y, r;
 
-			if (n != g->root &&
-			    (p->pid == SGF_P_AB || p->pid == SGF_P_AW ||
-			     p->pid == SGF_P_AE)) {
-				*why = "setup stones after the first node "
+			if (cnt && (p->pid == SGF_P_AB || p->pid == SGF_P_AW ||
+				    p->pid == SGF_P_AE)) {
+				*why = "setup stones after the first move "
 				       "cannot be written";
 				free(m);
 				return -1;
@@ -792,4 +823,20 @@ sgf_read_format(enum sgf_format f, const char *buf, size_t len,
 	default:
 		return NULL;
 	}
+}
+
+uint32_t
+fmt_root_off(const struct sgf_game *g, enum sgf_pid pid)
+{
+	const struct sgf_prop *p = g ? sgf_node_prop(g->root, pid) : NULL;
+
+	return p ? p->values->off : 0;
+}
+
+uint32_t
+fmt_komi_off(const struct sgf_game *g)
+{
+	uint32_t off = fmt_root_off(g, SGF_P_KM);
+
+	return off ? off : fmt_root_off(g, SGF_P_KO);
 }

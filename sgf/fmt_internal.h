@@ -31,6 +31,9 @@ struct sgf_game *fmt_game_new(const char *buf, size_t len, const char *file,
 /* Record an error at `line` (1-based) and drop the tree.  Always -1. */
 int fmt_error(struct sgf_game *g, unsigned line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The same at byte `off` of g->text (line and column). */
+int fmt_error_off(struct sgf_game *g, uint32_t off, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 void fmt_warning(struct sgf_game *g, unsigned line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -41,9 +44,11 @@ void fmt_set(struct sgf_game *g, struct sgf_node *n, const char *id,
  * nothing when it is empty. */
 void fmt_set_trim(struct sgf_game *g, struct sgf_node *n, const char *id,
 		  const char *s, size_t len);
-/* Append a move node; x < 0 is a pass. */
+/* Append a move node; x < 0 is a pass.  `off` is where the move is in
+ * g->text (its line's first character, or its JSON array), so that what
+ * check finds in the move is reported there; 0 for none. */
 struct sgf_node *fmt_move(struct sgf_game *g, struct sgf_node *parent,
-			  char colour, int x, int y);
+			  char colour, int x, int y, uint32_t off);
 /* Add the fixed handicap stones (Tygem order) as AB, HA and PL[W].
  * Returns 0, -1 if the board has no placement for n stones. */
 int fmt_handicap(struct sgf_game *g, struct sgf_node *root, int size, int n);
@@ -69,11 +74,18 @@ struct fmt_move {
 	int x, y;    /* -1 for a pass */
 };
 /* Collect the main line's moves (malloc'd array in *moves, caller frees)
- * and the root's AB/AW points.  Returns the number of moves or -1 (*why
- * set) for a move that is not a point, setup after the root... */
+ * and the AB points set up before the first move (in the root or a
+ * later node), counting AW and AE ones in *naw.  Returns the number of
+ * moves or -1 (*why set) for a move that is not a point, setup after
+ * the first move... */
 long fmt_main_line(const struct sgf_game *g, int size, struct fmt_move **moves,
 		   int *abx, int *aby, int *nab, int maxab, int *naw,
 		   const char **why);
+
+/* Where a writer's note points: the value of the root's property pid,
+ * and the komi's (KM, else Cyberoro's KO); 0 when absent. */
+uint32_t fmt_root_off(const struct sgf_game *g, enum sgf_pid pid);
+uint32_t fmt_komi_off(const struct sgf_game *g);
 
 /* The root's AB stones must be the standard placement (any order);
  * returns the handicap (0 when there are no stones) or -1. */

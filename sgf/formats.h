@@ -83,10 +83,17 @@ struct sgf_game *sgf_read_format(enum sgf_format f, const char *buf, size_t len,
  * or NGF (UTF-8, the 12-line header).  Fields written: players, ranks,
  * result, komi, handicap, date, board size (GIB: LINE:), game name and
  * place; setup stones other than the standard handicap cannot be
- * expressed and make the writer fail.  Returns 0, or -1 with *why set to
- * a static message (errno is set on a write error). */
-int sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why);
-int sgf_write_ngf(FILE *out, const struct sgf_game *g, const char **why);
+ * expressed and make the writer fail.  A value the format cannot hold
+ * as it is (NGF: an even game's komi without a half point; GIB: komi
+ * or margin in finer steps than tenths; both: a Void, unknown or
+ * unreadable result) is written as near as the format allows, or left
+ * out, with a note "not-kept" in *notes (may be NULL).  Returns 0, or
+ * -1 with *why set to a static message (errno is set on a write
+ * error). */
+int sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why,
+		  struct sgf_write_notes *notes);
+int sgf_write_ngf(FILE *out, const struct sgf_game *g, const char **why,
+		  struct sgf_write_notes *notes);
 
 /* Decode text of unknown charset to UTF-8.  `hint` is a charset name to
  * try first (or NULL).  Returns a malloc'd NUL-terminated string (caller

@@ -328,6 +328,37 @@ sgf_game_diag(struct sgf_game *g, enum sgf_code code, enum sgf_severity sev,
 	va_end(ap);
 }
 
+void
+sgf_write_note(struct sgf_write_notes *w, uint32_t off, const char *code,
+	       const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!w)
+		return;
+	if (w->n < SGF_WRITE_NOTES) {
+		struct sgf_write_note *d = &w->v[w->n];
+		d->off = off;
+		d->code = code;
+		va_start(ap, fmt);
+		vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
+		va_end(ap);
+	}
+	w->n++;
+}
+
+void
+sgf_value_excerpt(const struct sgf_value *v, char *buf, size_t n)
+{
+	size_t k = 0, i;
+
+	for (i = 0; i < v->len && i < 8 && k + 4 < n; i++)
+		buf[k++] = v->s[i] >= 0x20 && v->s[i] < 0x7f ? v->s[i] : '?';
+	if (i < v->len && k + 4 < n)
+		buf[k++] = '.', buf[k++] = '.', buf[k++] = '.';
+	buf[k] = 0;
+}
+
 /* ------------------------------------------------------------------
  * Building.
  */
@@ -653,6 +684,27 @@ parse_side(const char *s, size_t len, int *out)
 		return -1;
 	*out = v;
 	return 0;
+}
+
+long
+sgf_game_type(const struct sgf_game *g)
+{
+	const struct sgf_prop *p = g ? sgf_node_prop(g->root, SGF_P_GM) : NULL;
+	const char *s;
+	char *end;
+	long v;
+
+	if (!p || !p->values)
+		return 1;
+	s = p->values->s;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (*s < '0' || *s > '9')
+		return 1;
+	v = strtol(s, &end, 10);
+	while (*end == ' ' || *end == '\t')
+		end++;
+	return *end ? 1 : v;
 }
 
 int

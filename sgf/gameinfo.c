@@ -445,6 +445,51 @@ count_point(int x, int y, void *ctx)
 	(*(int *)ctx)++;
 }
 
+/* The handicap of a record without HA (OGS and others omit it), read
+ * from the main line up to White's first move: the black stones set
+ * up before it (in the root or a later node: nodes of comments or
+ * markup in between change nothing) when White moves first, or Black's
+ * moves before it when there are two or more (free placement written
+ * as moves), with any such stones.  0 otherwise, and for white or
+ * removed stones before it, which make a position, not a handicap. */
+static int
+implicit_handicap(const struct sgf_game *g, int cols, int rows)
+{
+	int stones = 0, bmoves = 0;
+
+	for (const struct sgf_node *n = g->root; n; n = n->child) {
+		bool b = false, w = false, pass = false;
+
+		for (const struct sgf_prop *p = n->props; p; p = p->next) {
+			if (p->pid == SGF_P_AW || p->pid == SGF_P_AE)
+				return 0;
+			if (p->pid == SGF_P_AB) {
+				if (bmoves)
+					return 0;
+				for (const struct sgf_value *v = p->values; v;
+				     v = v->next)
+					sgf_point_list(v->s, v->len, cols, rows,
+						       count_point, &stones);
+			} else if (p->pid == SGF_P_W) {
+				w = true;
+			} else if (p->pid == SGF_P_B) {
+				int x, y;
+				b = true;
+				pass |= sgf_point(p->values->s, p->values->len,
+						  cols, rows, &x, &y) == 0;
+			}
+		}
+		if ((w && b) || (pass && bmoves < 2))
+			return 0;
+		if (w || pass)
+			return bmoves >= 2 ? stones + bmoves
+			       : bmoves	   ? 0
+					   : stones;
+		bmoves += b;
+	}
+	return 0;
+}
+
 /* B and W properties along the main line. */
 static int
 main_line_moves(const struct sgf_node *n)
@@ -608,20 +653,8 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 			gi->handicap = (int)ha;
 		}
 	}
-	if (!v && (p = ix.p[SGF_P_AB]) && !ix.p[SGF_P_AW]) {
-		const struct sgf_node *c;
-		int stones = 0;
-		const struct sgf_value *val;
-
-		for (c = g->root->child; c && !c->props; c = c->child)
-			;
-		if (c && sgf_node_prop(c, SGF_P_W)) {
-			for (val = p->values; val; val = val->next)
-				sgf_point_list(val->s, val->len, gi->cols,
-					       gi->rows, count_point, &stones);
-			gi->handicap = stones;
-		}
-	}
+	if (!v)
+		gi->handicap = implicit_handicap(g, gi->cols, gi->rows);
 
 	gi->moves = -1; /* not counted here: see sgf_gameinfo() */
 }

@@ -45,8 +45,9 @@ struct sgf_gameinfo {
 	const char *komi_raw;
 	const char *komi_form; /* how KM was read when not as written
 				* ("komi in hundredths (Fox)"), or NULL */
-	int handicap;	       /* HA, or the number of AB stones in the
-				* root when HA is missing; 0 if none */
+	int handicap;	       /* HA, or when HA is missing the black
+				* stones placed before White's first move
+				* (AB, or two or more B moves); 0 if none */
 	const char *rules;     /* RU as written, or NULL */
 	const char *date;      /* DT as written, or NULL */
 	const char *event, *game_name, *place; /* EV, GN, PC */

@@ -9,6 +9,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,19 +80,22 @@ to_int(const char *s, long *v)
 	return *end ? -1 : 0;
 }
 
-/* Read "\[KEY=VALUE\]" into an item. */
+/* Read "\[KEY=VALUE\]" into an item; without `closed`, the item's "\]"
+ * is missing and the value runs to the end of s. */
 static int
-header_item(struct gib *r, const char *s, size_t len, unsigned line)
+header_item(struct gib *r, const char *s, size_t len, unsigned line,
+	    bool closed)
 {
 	const char *eq;
 	struct gib_item *it;
 
-	if (len < 5 || memcmp(s, "\\[", 2) || memcmp(s + len - 2, "\\]", 2))
+	if (len < (closed ? 5u : 3u) || memcmp(s, "\\[", 2) ||
+	    (closed && memcmp(s + len - 2, "\\]", 2)))
 		return fmt_error(r->g, line,
 				 "expected '\\[KEY=VALUE\\]' or '\\HE' in the "
 				 "GIB header");
 	s += 2;
-	len -= 4;
+	len -= closed ? 4 : 2;
 	eq = memchr(s, '=', len);
 	if (!eq)
 		return fmt_error(r->g, line,
@@ -385,25 +389,48 @@ sgf_read_gib(const char *buf, size_t len, const char *file)
 				break;
 			}
 			/* a value may run over line ends (GAMETIME): join
-			 * lines until the closing \] */
+			 * lines until the closing \], but not the next
+			 * item or the header's end: an item whose \] was
+			 * left out ends with its own lines, and the items
+			 * after it are read */
 			if (fmt_prefix(s, l, "\\[") &&
 			    (l < 4 || memcmp(s + l - 2, "\\]", 2))) {
-				const char *start = s;
-				unsigned first = it.line;
-				size_t k = 0;
-				while (k++ < 8 && fmt_lines_next(&it, &s, &l)) {
-					fmt_trim(&s, &l);
-					if (l >= 2 &&
-					    !memcmp(s + l - 2, "\\]", 2))
+				const char *start = s, *end = s + l, *t;
+				unsigned first = it.line, lastl = it.line;
+				struct fmt_lines back;
+				size_t k = 0, tl;
+				bool closed = false;
+				while (k++ < 8) {
+					back = it;
+					if (!fmt_lines_next(&it, &t, &tl))
 						break;
+					fmt_trim(&t, &tl);
+					if (fmt_prefix(t, tl, "\\[") ||
+					    (tl == 3 &&
+					     !memcmp(t, "\\HE", 3))) {
+						it = back;
+						break;
+					}
+					end = t + tl;
+					lastl = it.line;
+					if (tl >= 2 &&
+					    !memcmp(t + tl - 2, "\\]", 2)) {
+						closed = true;
+						break;
+					}
 				}
-				l = (size_t)(s + l - start);
-				s = start;
-				if (header_item(r, s, l, first) < 0)
+				if (!closed)
+					fmt_warning(g, first,
+						    "GIB header item without "
+						    "its closing '\\]': read "
+						    "to the end of line %u",
+						    lastl);
+				if (header_item(r, start, (size_t)(end - start),
+						first, closed) < 0)
 					goto out;
 				break;
 			}
-			if (header_item(r, s, l, it.line) < 0)
+			if (header_item(r, s, l, it.line, true) < 0)
 				goto out;
 			break;
 		case BETWEEN:
@@ -470,7 +497,8 @@ sgf_read_gib(const char *buf, size_t len, const char *file)
 					goto out;
 				}
 				last = fmt_move(g, last, c == 1 ? 'B' : 'W',
-						(int)x, (int)y);
+						(int)x, (int)y,
+						(uint32_t)(s - text));
 				next = c == 1 ? 'W' : 'B';
 			} else if (wl[0] == 3 && !memcmp(w[0], "SKI", 3)) {
 				if (++moves > FMT_MAX_MOVES) {
@@ -479,7 +507,8 @@ sgf_read_gib(const char *buf, size_t len, const char *file)
 						  FMT_MAX_MOVES);
 					goto out;
 				}
-				last = fmt_move(g, last, next, -1, -1);
+				last = fmt_move(g, last, next, -1, -1,
+						(uint32_t)(s - text));
 				next = next == 'B' ? 'W' : 'B';
 			} else if (wl[0] == 3 && (!memcmp(w[0], "IDX", 3) ||
 						  !memcmp(w[0], "REM", 3) ||
@@ -618,12 +647,32 @@ player_item(char *out, size_t n, const char *name, const char *rank)
 		snprintf(out, n, "%s", name);
 }
 
+/* A number GIB keeps in tenths (komi, margin): x * 10 rounded, with a
+ * note when that is not x ("KM[6.25]" would read back as 6.3). */
+static int
+tenths(const struct sgf_game *g, double x, uint32_t off, const char *what,
+       struct sgf_write_notes *notes)
+{
+	int t = (int)(x * 10 + (x < 0 ? -0.5 : 0.5));
+
+	if (fabs(t - x * 10) > 1e-6) {
+		char was[32], back[32];
+		fmt_number(x, was, sizeof(was));
+		fmt_number(t / 10.0, back, sizeof(back));
+		sgf_write_note(notes, off, "not-kept",
+			       "%s %s: GIB keeps tenths: it reads back as %s",
+			       what, was, back);
+	}
+	return t;
+}
+
 int
-sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
+sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why,
+	      struct sgf_write_notes *notes)
 {
 	struct sgf_gameinfo gi;
 	struct fmt_move *mv;
-	int abx[64], aby[64], nab, naw, ha, grlt = 255, zipsu = 0;
+	int abx[64], aby[64], nab, naw, ha, grlt = 255, zipsu = 0, gongje;
 	long n;
 	char pb[256], pw[256], bn[300], wn[300], tmp[1400], gn[256], pc[256];
 	char km[16], date[32] = "", dt_sub[32] = "", dt_tag[32] = "";
@@ -649,10 +698,15 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
 	clean(gi.white, pw, sizeof(pw));
 	player_item(bn, sizeof(bn), pb, gi.black_rank);
 	player_item(wn, sizeof(wn), pw, gi.white_rank);
+	/* komi in tenths, once for the three items that hold it */
+	gongje = gi.has_komi
+		     ? tenths(g, gi.komi, fmt_komi_off(g), "komi", notes)
+		     : 0;
 	switch (gi.result.kind) {
 	case SGF_RES_SCORE:
 		grlt = gi.result.winner == 'B' ? 0 : 1;
-		zipsu = (int)(gi.result.margin * 10 + 0.5);
+		zipsu = tenths(g, gi.result.margin, fmt_root_off(g, SGF_P_RE),
+			       "margin", notes);
 		res_text =
 		    gi.result.winner == 'B' ? "Black wins" : "White wins";
 		break;
@@ -670,14 +724,25 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
 	case SGF_RES_DRAW:
 		res_text = "Draw";
 		break;
-	case SGF_RES_WIN:
 	case SGF_RES_FORFEIT:
+		/* no GRLT code: the text, which the reader reads */
+		res_text = gi.result.winner == 'B' ? "Black wins by forfeit"
+						   : "White wins by forfeit";
+		break;
+	case SGF_RES_WIN:
 		res_text =
 		    gi.result.winner == 'B' ? "Black wins" : "White wins";
 		break;
-	default:
+	case SGF_RES_NONE:
+		break;
+	default: /* Void, ?, text we cannot read */
+		sgf_write_note(notes, fmt_root_off(g, SGF_P_RE), "not-kept",
+			       "RE[%.40s]: GIB has no void or unknown result: "
+			       "left out",
+			       gi.result_raw);
 		break;
 	}
+
 	if (gi.date && sscanf(gi.date, "%d-%d-%d", &y, &mo, &d) == 3) {
 		snprintf(date, sizeof(date), "%4d-%2d-%2d-00-00-00", y, mo, d);
 		snprintf(dt_sub, sizeof(dt_sub), "%04d-%02d-%02d-00-00-00", y,
@@ -716,8 +781,7 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
 	snprintf(tmp, sizeof(tmp), "%d", zipsu);
 	put_item(out, "GAMEZIPSU", tmp);
 	put_item(out, "GAMEDUM", "0");
-	snprintf(tmp, sizeof(tmp), "%d",
-		 (int)(gi.komi * 10 + (gi.komi < 0 ? -0.5 : 0.5)));
+	snprintf(tmp, sizeof(tmp), "%d", gongje);
 	put_item(out, "GAMEGONGJE", tmp);
 	snprintf(tmp, sizeof(tmp), "%ld", n);
 	put_item(out, "GAMETOTALNUM", tmp);
@@ -737,8 +801,7 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
 	snprintf(tmp, sizeof(tmp),
 		 "GBKIND:0,GTYPE:0,GCDT:0,GTIME:%s,GRLT:%d,ZIPSU:%d,"
 		 "DUM:0,GONGJE:%d,TCNT:%ld,LINE:%d,AUSZ:0",
-		 gtime, grlt, zipsu,
-		 (int)(gi.komi * 10 + (gi.komi < 0 ? -0.5 : 0.5)), n, gi.cols);
+		 gtime, grlt, zipsu, gongje, n, gi.cols);
 	put_item(out, "GAMEINFOMAIN", tmp);
 	{
 		char gnl[256], pcl[256];
@@ -756,8 +819,7 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why)
 		snprintf(tmp, sizeof(tmp),
 			 "S0,R0,D0,G%d,W%d,Z%d,%s,%s,I:%s,L:0,M:%s,N:0,"
 			 "A:%s,B:%s,J:0,K:0",
-			 (int)(gi.komi * 10 + (gi.komi < 0 ? -0.5 : 0.5)), grlt,
-			 zipsu, ttag, dt_tag, pwl, pbl, pwl, pbl);
+			 gongje, grlt, zipsu, ttag, dt_tag, pwl, pbl, pwl, pbl);
 	}
 	put_item(out, "GAMETAG", tmp);
 	fputs("\\HE\r\n\\GS\r\n2 1 0\r\n", out);

@@ -44,6 +44,7 @@ struct gtp {
 	int size;
 	struct sgf_node *last;
 	long moves;
+	uint32_t off; /* of the line being read, in the text */
 };
 
 static void
@@ -103,7 +104,7 @@ play(struct gtp *r, int colour, const char *v, unsigned line)
 	if (++r->moves > FMT_MAX_MOVES)
 		return fmt_error(r->g, line, "more than %d moves",
 				 FMT_MAX_MOVES);
-	r->last = fmt_move(r->g, r->last, (char)colour, k ? x : -1, y);
+	r->last = fmt_move(r->g, r->last, (char)colour, k ? x : -1, y, r->off);
 	return r->last ? 0 : fmt_error(r->g, line, "out of memory");
 }
 
@@ -161,6 +162,7 @@ sgf_read_gtp(const char *buf, size_t len, const char *file)
 				  FMT_MAX_LINE);
 			break;
 		}
+		r.off = (uint32_t)(s - text);
 		free(line);
 		line = strndup(s, l);
 		if (!line) {

@@ -99,6 +99,9 @@ struct gtp_setup {
 	bool komi_set;	      /* send `komi` below rather than the
 			       * record's KM (KM absent: no komi command) */
 	double komi;
+	/* where a move or setup value that is not a point is noted
+	 * ("not-played") as it is left out; may be NULL */
+	struct sgf_write_notes *notes;
 };
 
 /* The commands that set up the main line of g in an engine, one line
@@ -107,12 +110,15 @@ struct gtp_setup {
  * stones are the GTP fixed placement, set_free_handicap for other
  * black-only root setups), `play` for other setup stones, then one
  * `play` per move (passes included, but those dropped by
- * drop_end_passes).  Moves are counted as everywhere in sgfkit: move N
- * is the N-th B or W property of the main line.  Stops at the first
- * emit() that returns non-zero and returns that value.  Returns 0, or
- * -1 with *why (static text) when the record cannot be told in GTP: a
- * board that is not square or is over 25x25, AE (stones removed), a
- * malformed point. */
+ * drop_end_passes; the engine judges the moves: a play on an occupied
+ * point is sent).  Moves are counted as everywhere in sgfkit: move N
+ * is the N-th B or W property of the main line.  With upto 0, the setup
+ * of every node before the first move.  A move or setup value that is
+ * not a point is left out with a note in o->notes, as check and score
+ * skip it.  Stops at the first emit() that returns non-zero and returns
+ * that value.  Returns 0, or -1 with *why (static text) when the record
+ * cannot be told in GTP: not Go (SGF_NOT_GO_WHY), a board that is not
+ * square or is over 25x25, AE (stones removed). */
 int gtp_setup_commands(const struct sgf_game *g, const struct gtp_setup *o,
 		       int (*emit)(void *ctx, const char *line), void *ctx,
 		       const char **why);
@@ -129,9 +135,10 @@ int gtp_position_commands(int size, const unsigned char *colour, int first,
 			  void *ctx);
 
 /* gtp_setup_commands() for `convert -t gtp`: the record's own komi and
- * every move up to `upto` (< 0: all), one command a line on out.
- * Returns 0, or -1 with *why (also on a write error). */
+ * every move up to `upto` (< 0: all), one command a line on out; what
+ * is left out is noted in *notes (may be NULL).  Returns 0, or -1 with
+ * *why (also on a write error). */
 int gtp_write_script(FILE *out, const struct sgf_game *g, long upto,
-		     const char **why);
+		     const char **why, struct sgf_write_notes *notes);
 
 #endif

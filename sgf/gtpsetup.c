@@ -30,19 +30,27 @@ collect_point(int x, int y, void *ctx)
 	}
 }
 
-static int
+/* The points of n's property pid; a value that is not a point is left
+ * out with a note: the rest of the game is still worth replaying. */
+static void
 collect_prop(const struct sgf_node *n, enum sgf_pid pid, int size,
-	     struct collect *c)
+	     struct collect *c, struct sgf_write_notes *notes)
 {
 	for (const struct sgf_prop *p = n->props; p; p = p->next) {
 		if (p->pid != pid)
 			continue;
-		for (const struct sgf_value *v = p->values; v; v = v->next)
+		for (const struct sgf_value *v = p->values; v; v = v->next) {
+			char t[16];
 			if (sgf_point_list(v->s, v->len, size, size,
-					   collect_point, c) < 0)
-				return -1;
+					   collect_point, c) >= 0)
+				continue;
+			sgf_value_excerpt(v, t, sizeof(t));
+			sgf_write_note(notes, v->off, "not-played",
+				       "%s value '%s' is not a point: left out "
+				       "of the script",
+				       p->id, t);
+		}
 	}
-	return 0;
 }
 
 static bool
@@ -108,18 +116,15 @@ say(int (*emit)(void *, const char *), void *ctx, const char *fmt, ...)
 /* The handicap and setup stones of node n. */
 static int
 setup_stones(const struct sgf_node *n, bool root, int size, struct collect *ab,
-	     struct collect *aw, int (*emit)(void *, const char *), void *ctx,
-	     const char **why)
+	     struct collect *aw, struct sgf_write_notes *notes,
+	     int (*emit)(void *, const char *), void *ctx, const char **why)
 {
 	char v[GTP_VERTEX_MAX];
 	int rc = 0;
 
 	ab->n = aw->n = 0;
-	if (collect_prop(n, SGF_P_AB, size, ab) < 0 ||
-	    collect_prop(n, SGF_P_AW, size, aw) < 0) {
-		*why = "malformed setup point";
-		return -1;
-	}
+	collect_prop(n, SGF_P_AB, size, ab, notes);
+	collect_prop(n, SGF_P_AW, size, aw, notes);
 	if (sgf_node_prop(n, SGF_P_AE)) {
 		*why = "AE (removing stones) cannot be replayed in GTP";
 		return -1;
@@ -164,6 +169,10 @@ gtp_setup_commands(const struct sgf_game *g, const struct gtp_setup *o,
 		*why = "empty record";
 		return -1;
 	}
+	if (sgf_game_type(g) != 1) {
+		*why = SGF_NOT_GO_WHY;
+		return -1;
+	}
 	sgf_gameinfo(g, &gi);
 	if (gi.cols != gi.rows || gi.cols > GTP_MAX_SIDE) {
 		*why = "GTP has square boards of at most 25x25 only";
@@ -187,8 +196,8 @@ gtp_setup_commands(const struct sgf_game *g, const struct gtp_setup *o,
 			goto out;
 	}
 	for (const struct sgf_node *n = g->root; n; n = n->child) {
-		if ((rc = setup_stones(n, n == g->root, size, ab, aw, emit, ctx,
-				       why)))
+		if ((rc = setup_stones(n, n == g->root, size, ab, aw, o->notes,
+				       emit, ctx, why)))
 			goto out;
 		for (const struct sgf_prop *p = n->props; p; p = p->next) {
 			int x, y, r;
@@ -201,9 +210,16 @@ gtp_setup_commands(const struct sgf_game *g, const struct gtp_setup *o,
 			r = sgf_point(p->values->s, p->values->len, size, size,
 				      &x, &y);
 			if (r < 0) {
-				*why = "malformed move";
-				rc = -1;
-				goto out;
+				/* one move GTP cannot say does not block the
+				 * others (each play names its colour) */
+				char t[16];
+				sgf_value_excerpt(p->values, t, sizeof(t));
+				sgf_write_note(o->notes, p->values->off,
+					       "not-played",
+					       "move %ld (%s '%s') is not a "
+					       "point: left out of the script",
+					       seen, p->id, t);
+				continue;
 			}
 			if (r == 0)
 				x = y = -1;
@@ -214,8 +230,10 @@ gtp_setup_commands(const struct sgf_game *g, const struct gtp_setup *o,
 				goto out;
 		}
 		/* the setup of later nodes is not part of the position
-		 * after move `upto` */
-		if (o->upto >= 0 && seen >= o->upto)
+		 * after move `upto`; with upto 0, the setup before the
+		 * first move is, in whatever node it is (as the diagrams
+		 * and score -m 0 take it) */
+		if (o->upto > 0 && seen >= o->upto)
 			break;
 	}
 out:
@@ -263,13 +281,14 @@ put_line(void *ctx, const char *line)
 
 int
 gtp_write_script(FILE *out, const struct sgf_game *g, long upto,
-		 const char **why)
+		 const char **why, struct sgf_write_notes *notes)
 {
 	struct gtp_setup o;
 	int rc;
 
 	memset(&o, 0, sizeof(o));
 	o.upto = upto;
+	o.notes = notes;
 	rc = gtp_setup_commands(g, &o, put_line, out, why);
 	if (!rc && ferror(out)) {
 		*why = "write error";

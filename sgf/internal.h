@@ -18,6 +18,8 @@ struct game_x {
 	struct sgf_diag *tail;
 	size_t ndiags;
 	uint32_t col0; /* column of the first byte of text in the file */
+	/* where junk before the game began, outside its text (0: none) */
+	uint32_t junk_line, junk_col;
 	/* incremental line/column cache for diagnostics in offset order */
 	uint32_t lc_off, lc_line, lc_col;
 };
@@ -55,14 +57,65 @@ is_letter(unsigned char c)
 	return is_upper(c) || is_lower(c);
 }
 
+/* The rest of value_end_ok() for letters after the ']' (id..end) that
+ * are not followed by '[': 1 if they are an identifier of upper-case
+ * letters and SGF structure plainly starts after it, a node (';' then
+ * an identifier and its '[', or ';', '(' or ')'), a variation ("(;")
+ * or the end of one (')' then '(', ')' or the end).  Text seldom looks
+ * like that, while "PB[Lee]PW;B[cc]" and "PB[Lee]PW(;B[cc]" are
+ * records whose writer left a value out: that is an error the parser
+ * reports, not text that runs on over the nodes after it.  Returns 1,
+ * 0, or -1 when more input is needed and `at_eof` is 0.  Out of line:
+ * value_end_ok() is inlined in the scanners' loops, and this is
+ * rare. */
+static int __attribute__((noinline, unused))
+value_end_structure(const unsigned char *p, const unsigned char *end,
+		    int at_eof)
+{
+	unsigned char c;
+
+	for (; is_letter(*p); p++)
+		if (!is_upper(*p))
+			return 0;
+	while (p < end && is_ws(*p))
+		p++;
+	if (p >= end)
+		return at_eof ? 1 : -1;
+	c = *p++;
+	if (c != ';' && c != '(' && c != ')')
+		return 0;
+	while (p < end && is_ws(*p))
+		p++;
+	if (p >= end)
+		return at_eof ? c != '(' : -1;
+	if (c == '(')
+		return *p == ';';
+	if (c == ')')
+		return *p == '(' || *p == ')';
+	if (*p == ';' || *p == '(' || *p == ')')
+		return 1;
+	if (!is_upper(*p))
+		return 0;
+	while (p < end && is_upper(*p))
+		p++;
+	while (p < end && is_ws(*p))
+		p++;
+	if (p >= end)
+		return at_eof ? 0 : -1;
+	return *p == '[';
+}
+
 /* SGFC's heuristic for a ']' inside text: the ']' at p[-1] ends the value
  * only if what follows can follow a value: whitespace then '[', ';', '(',
- * ')', end of input, or an identifier followed by '['.  Returns 1 (ends
- * the value), 0 (part of the text), or -1 when more input than p..end is
- * needed to decide and `at_eof` is 0. */
+ * ')', end of input, an identifier followed by '[', or an identifier
+ * without a value before plain structure (value_end_structure).
+ * Returns 1 (ends the value), 0 (part of the text), or -1 when more input
+ * than p..end is needed to decide and `at_eof` is 0. */
 static inline int
 value_end_ok(const unsigned char *p, const unsigned char *end, int at_eof)
 {
+	const unsigned char *id;
+
 	while (p < end && is_ws(*p))
 		p++;
 	if (p >= end)
@@ -76,13 +129,62 @@ value_end_ok(const unsigned char *p, const unsigned char *end, int at_eof)
 	}
 	if (!is_letter(*p))
 		return 0;
+	id = p;
 	while (p < end && is_letter(*p))
 		p++;
 	while (p < end && is_ws(*p))
 		p++;
 	if (p >= end)
 		return at_eof ? 1 : -1;
-	return *p == '[';
+	if (*p == '[')
+		return 1;
+	return value_end_structure(id, end, at_eof);
+}
+
+/* Properties whose values are never text: moves, points, numbers,
+ * reals, colours (FF[4] section "Properties", and SZ, FF, GM).  A ']'
+ * always ends such a value: the repair of an unescaped ']' above is
+ * for text, and "KM[6.5]PB(;B[cc]" must not read KM as "6.5]PB(;B[cc".
+ * A bit for each pid; the reader and the parser ask the same mask, so
+ * that they agree on where a game ends. */
+#define SGF_PID_BIT(p) ((uint64_t)1 << (p))
+#define SGF_TYPED_PIDS                                                         \
+	(SGF_PID_BIT(SGF_P_B) | SGF_PID_BIT(SGF_P_W) | SGF_PID_BIT(SGF_P_AB) | \
+	 SGF_PID_BIT(SGF_P_AW) | SGF_PID_BIT(SGF_P_AE) |                       \
+	 SGF_PID_BIT(SGF_P_PL) | SGF_PID_BIT(SGF_P_KO) |                       \
+	 SGF_PID_BIT(SGF_P_MN) | SGF_PID_BIT(SGF_P_FF) |                       \
+	 SGF_PID_BIT(SGF_P_GM) | SGF_PID_BIT(SGF_P_SZ) |                       \
+	 SGF_PID_BIT(SGF_P_ST) | SGF_PID_BIT(SGF_P_KM) |                       \
+	 SGF_PID_BIT(SGF_P_HA) | SGF_PID_BIT(SGF_P_TM) |                       \
+	 SGF_PID_BIT(SGF_P_AR) | SGF_PID_BIT(SGF_P_LN) |                       \
+	 SGF_PID_BIT(SGF_P_TB) | SGF_PID_BIT(SGF_P_TW) |                       \
+	 SGF_PID_BIT(SGF_P_MA) | SGF_PID_BIT(SGF_P_CR) |                       \
+	 SGF_PID_BIT(SGF_P_SQ) | SGF_PID_BIT(SGF_P_TR) |                       \
+	 SGF_PID_BIT(SGF_P_SL) | SGF_PID_BIT(SGF_P_DD) |                       \
+	 SGF_PID_BIT(SGF_P_VW) | SGF_PID_BIT(SGF_P_PM) |                       \
+	 SGF_PID_BIT(SGF_P_BL) | SGF_PID_BIT(SGF_P_WL) |                       \
+	 SGF_PID_BIT(SGF_P_OB) | SGF_PID_BIT(SGF_P_OW))
+static inline int
+sgf_pid_typed(enum sgf_pid pid)
+{
+	return (SGF_TYPED_PIDS >> pid) & 1;
+}
+
+/* Properties whose values are composed, two parts around a ':' (AP
+ * name:version, LB point:text, FG, AR, LN, SZ columns:rows), and every
+ * property we do not know, which may be.  In such a value "\:" is a
+ * colon inside a part and ':' the one between the parts, so their
+ * values keep "\:" and "\\" as read (sgf.h, "Text"); the writer
+ * writes them back as they are. */
+#define SGF_COMPOSED_PIDS                                                      \
+	(SGF_PID_BIT(SGF_P_OTHER) | SGF_PID_BIT(SGF_P_AP) |                    \
+	 SGF_PID_BIT(SGF_P_LB) | SGF_PID_BIT(SGF_P_FG) |                       \
+	 SGF_PID_BIT(SGF_P_AR) | SGF_PID_BIT(SGF_P_LN) |                       \
+	 SGF_PID_BIT(SGF_P_SZ))
+static inline int
+sgf_pid_composed(enum sgf_pid pid)
+{
+	return (SGF_COMPOSED_PIDS >> pid) & 1;
 }
 
 /* Is `p` (of `len` bytes before the end) the start of a game tree: '('

@@ -17,8 +17,10 @@
  *   appear in order: the first child of a node is its main line.
  * - props maps each property identifier to its values, in the order of
  *   the record; values are strings as in the SGF after unescaping
- *   (UTF-8, "\]" read as "]", soft line breaks removed).  A node without
- *   properties has "props": {}.
+ *   (UTF-8, "\]" read as "]", soft line breaks removed), as sgf.h stores
+ *   them: composed values (AP, LB, FG, AR, LN, SZ) and values of unknown
+ *   properties keep "\:" and "\\".  A node without properties has
+ *   "props": {}.
  * - The list is flat so that neither writing nor reading recurses on the
  *   depth of the game tree.
  *

@@ -340,7 +340,7 @@ sgf_read_ngf(const char *buf, size_t len, const char *file)
 				  FMT_MAX_MOVES);
 			return g;
 		}
-		last = fmt_move(g, last, c, x, y);
+		last = fmt_move(g, last, c, x, y, (uint32_t)(s - text));
 		if (!last) {
 			fmt_error(g, it.line, "out of memory");
 			return g;
@@ -398,7 +398,8 @@ put_player(FILE *out, const char *name, const char *rank)
 }
 
 int
-sgf_write_ngf(FILE *out, const struct sgf_game *g, const char **why)
+sgf_write_ngf(FILE *out, const struct sgf_game *g, const char **why,
+	      struct sgf_write_notes *notes)
 {
 	struct sgf_gameinfo gi;
 	struct fmt_move *mv;
@@ -431,9 +432,21 @@ sgf_write_ngf(FILE *out, const struct sgf_game *g, const char **why)
 	put_player(out, name, rank);
 	one_line(gi.place, place, sizeof(place));
 	komi = gi.has_komi ? gi.komi : 0;
-	/* even games store komi without its half point */
+	/* even games store komi without its half point: a komi that has
+	 * none (KM[7], KM[0]) or another fraction cannot be kept */
 	if (ha == 0 && komi != floor(komi))
 		komi = komi < 0 ? ceil(komi) : floor(komi);
+	if (ha == 0 && gi.has_komi &&
+	    komi + (signbit(komi) ? -0.5 : 0.5) != gi.komi) {
+		char was[32], back[32];
+		fmt_number(gi.komi, was, sizeof(was));
+		fmt_number(komi + (signbit(komi) ? -0.5 : 0.5), back,
+			   sizeof(back));
+		sgf_write_note(notes, fmt_komi_off(g), "not-kept",
+			       "komi %s: an even game's komi in NGF has a "
+			       "half point: it reads back as %s",
+			       was, back);
+	}
 	{
 		char num[32];
 		fmt_number(komi, num, sizeof(num));
@@ -471,8 +484,16 @@ sgf_write_ngf(FILE *out, const struct sgf_game *g, const char **why)
 			who = NULL;
 			snprintf(res, sizeof(res), "Draw!");
 			break;
-		default:
+		case SGF_RES_NONE:
 			who = NULL;
+			break;
+		default: /* Void, ?, text we cannot read */
+			who = NULL;
+			sgf_write_note(notes, fmt_root_off(g, SGF_P_RE),
+				       "not-kept",
+				       "RE[%.40s]: NGF has no void or unknown "
+				       "result: left out",
+				       gi.result_raw);
 			break;
 		}
 		if (who)

@@ -48,6 +48,119 @@ str(const cJSON *o, const char *k)
 	return cJSON_IsString(i) ? i->valuestring : NULL;
 }
 
+/* ------------------------------------------------------------------
+ * Where things are in the document.  cJSON keeps no positions, so the
+ * reader finds the value an error is about (or a move, for what check
+ * finds in it) with this scanner over the text cJSON accepted: it is
+ * valid JSON, so the scanner only skips values and never recurses.
+ */
+#define JS_NONE ((size_t)-1)
+
+static size_t
+js_ws(const char *b, size_t n, size_t i)
+{
+	while (i < n &&
+	       (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r'))
+		i++;
+	return i;
+}
+
+/* The index after the value (or key) that starts at b[i]. */
+static size_t
+js_skip(const char *b, size_t n, size_t i)
+{
+	size_t depth = 0;
+
+	if (i >= n)
+		return n;
+	if (b[i] != '"' && b[i] != '{' && b[i] != '[') {
+		while (i < n && !strchr(",]} \t\r\n", b[i]))
+			i++;
+		return i;
+	}
+	for (; i < n; i++) {
+		if (b[i] == '"') {
+			for (i++; i < n && b[i] != '"'; i++)
+				if (b[i] == '\\')
+					i++;
+			if (!depth)
+				return i + 1;
+		} else if (b[i] == '{' || b[i] == '[') {
+			depth++;
+		} else if (b[i] == '}' || b[i] == ']') {
+			if (--depth == 0)
+				return i + 1;
+		}
+	}
+	return n;
+}
+
+/* The value of member `key` of the object at b[obj] (its first, as
+ * cJSON finds it), or JS_NONE. */
+static size_t
+js_member(const char *b, size_t n, size_t obj, const char *key)
+{
+	size_t kl = strlen(key), i;
+
+	if (obj == JS_NONE || obj >= n || b[obj] != '{')
+		return JS_NONE;
+	for (i = js_ws(b, n, obj + 1); i < n && b[i] == '"';) {
+		size_t k = i, v;
+		bool match = i + kl + 1 < n && !memcmp(b + i + 1, key, kl) &&
+			     b[i + kl + 1] == '"';
+		i = js_ws(b, n, js_skip(b, n, k));
+		v = js_ws(b, n, i + 1); /* after the ':' */
+		if (match)
+			return v;
+		i = js_ws(b, n, js_skip(b, n, v));
+		if (i < n && b[i] == ',')
+			i = js_ws(b, n, i + 1);
+	}
+	return JS_NONE;
+}
+
+/* The element after the one at b[i] in its array, or JS_NONE. */
+static size_t
+js_next(const char *b, size_t n, size_t i)
+{
+	i = js_ws(b, n, js_skip(b, n, i));
+	return i < n && b[i] == ',' ? js_ws(b, n, i + 1) : JS_NONE;
+}
+
+/* The first element of the array at b[arr], or JS_NONE. */
+static size_t
+js_first(const char *b, size_t n, size_t arr)
+{
+	size_t i;
+
+	if (arr == JS_NONE || arr >= n || b[arr] != '[')
+		return JS_NONE;
+	i = js_ws(b, n, arr + 1);
+	return i < n && b[i] != ']' ? i : JS_NONE;
+}
+
+/* The document's positions the reader needs. */
+struct ogs_at {
+	const char *b;
+	size_t n;
+	size_t doc, d; /* the document, the game (it or its "gamedata") */
+};
+
+static uint32_t
+at_off(size_t off)
+{
+	return off == JS_NONE ? 0 : (uint32_t)off;
+}
+
+/* Member `key` of the game, or the game itself. */
+static uint32_t
+at_member(const struct ogs_at *a, const char *key)
+{
+	size_t v = js_member(a->b, a->n, a->d, key);
+
+	return at_off(v != JS_NONE ? v : a->d);
+}
+
 /* OGS ranks are Glicko-derived floats: 30 is 1 dan (ogstosgf). */
 static void
 rank_text(double r, char *buf, size_t n)
@@ -206,6 +319,9 @@ sgf_read_ogs(const char *buf, size_t len, const char *file)
 	const char *s;
 	struct sgf_node *last;
 	bool free_ha;
+	struct ogs_at at = {buf, len, 0, 0};
+	size_t mpos, init_at;
+	char *text;
 
 	if (!g)
 		return NULL;
@@ -230,20 +346,39 @@ sgf_read_ogs(const char *buf, size_t len, const char *file)
 				 "expected an online-go.com game (JSON)");
 		return g;
 	}
+	/* the document is the game's text: errors, and what check finds
+	 * in a move, are at their place in it */
+	text = sgf_game_strdup(g, buf, len);
+	if (!text) {
+		fmt_error(g, 0, "out of memory");
+		goto out;
+	}
+	g->text = text;
+	g->text_len = len;
+	at.doc = at.d = js_ws(buf, len, 0);
+	if (len - at.doc >= 3 && !memcmp(buf + at.doc, "\xef\xbb\xbf", 3))
+		at.doc = at.d = js_ws(buf, len, at.doc + 3); /* a BOM */
 	d = item(doc, "gamedata");
 	if (!cJSON_IsObject(d))
 		d = doc;
+	else
+		at.d = js_member(buf, len, at.doc, "gamedata");
 	mv = item(d, "moves");
 	if (!cJSON_IsObject(d) || !cJSON_IsArray(mv)) {
-		fmt_error(g, 1,
-			  "expected an online-go.com game with \"moves\"");
+		fmt_error_off(g, at_member(&at, "moves"),
+			      "expected an online-go.com game with \"moves\"");
 		goto out;
 	}
 	num(d, "width", &w);
 	num(d, "height", &h);
-	if (w < 1 || w > 52 || h < 1 || h > 52 || w != floor(w) ||
-	    h != floor(h)) {
-		fmt_error(g, 1, "expected \"width\" and \"height\" of 1 to 52");
+	if (w < 1 || w > 52 || w != floor(w)) {
+		fmt_error_off(g, at_member(&at, "width"),
+			      "expected \"width\" and \"height\" of 1 to 52");
+		goto out;
+	}
+	if (h < 1 || h > 52 || h != floor(h)) {
+		fmt_error_off(g, at_member(&at, "height"),
+			      "expected \"width\" and \"height\" of 1 to 52");
 		goto out;
 	}
 	width = (int)w;
@@ -282,17 +417,19 @@ sgf_read_ogs(const char *buf, size_t len, const char *file)
 	num(d, "handicap", &ha);
 	free_ha = cJSON_IsTrue(item(d, "free_handicap_placement"));
 	init = item(d, "initial_state");
+	init_at = js_member(buf, len, at.d, "initial_state");
 	if ((s = str(init, "black")) && *s) {
 		if ((placed = stones(g, s, "AB", width, height)) < 0) {
-			fmt_error(g, 1,
-				  "expected SGF points in "
-				  "\"initial_state\"");
+			fmt_error_off(
+			    g, at_off(js_member(buf, len, init_at, "black")),
+			    "expected SGF points in \"initial_state\"");
 			goto out;
 		}
 	}
 	if ((s = str(init, "white")) && *s &&
 	    stones(g, s, "AW", width, height) < 0) {
-		fmt_error(g, 1, "expected SGF points in \"initial_state\"");
+		fmt_error_off(g, at_off(js_member(buf, len, init_at, "white")),
+			      "expected SGF points in \"initial_state\"");
 		goto out;
 	}
 	if (ha >= 2 && ha <= 9) {
@@ -323,10 +460,14 @@ sgf_read_ogs(const char *buf, size_t len, const char *file)
 	last = g->root;
 	nmoves = cJSON_GetArraySize(mv);
 	if (nmoves > FMT_MAX_MOVES) {
-		fmt_error(g, 1, "more than %d moves", FMT_MAX_MOVES);
+		fmt_error_off(g, at_member(&at, "moves"), "more than %d moves",
+			      FMT_MAX_MOVES);
 		goto out;
 	}
-	for (int i = 0; i < nmoves; i++) {
+	/* the moves in the text, one after another as cJSON's */
+	mpos = js_first(buf, len, js_member(buf, len, at.d, "moves"));
+	for (int i = 0; i < nmoves;
+	     i++, mpos = mpos == JS_NONE ? mpos : js_next(buf, len, mpos)) {
 		const cJSON *m = cJSON_GetArrayItem(mv, i);
 		const cJSON *xj = cJSON_GetArrayItem(m, 0);
 		const cJSON *yj = cJSON_GetArrayItem(m, 1);
@@ -334,16 +475,16 @@ sgf_read_ogs(const char *buf, size_t len, const char *file)
 
 		if (!cJSON_IsArray(m) || !cJSON_IsNumber(xj) ||
 		    !cJSON_IsNumber(yj)) {
-			fmt_error(g, 1, "move %d: expected [x, y, time]",
-				  i + 1);
+			fmt_error_off(g, at_off(mpos),
+				      "move %d: expected [x, y, time]", i + 1);
 			goto out;
 		}
 		x = xj->valueint;
 		y = yj->valueint;
 		if (x >= width || y >= height) {
-			fmt_error(g, 1,
-				  "move %d at %d,%d is off the %dx%d board",
-				  i + 1, x, y, width, height);
+			fmt_error_off(g, at_off(mpos),
+				      "move %d at %d,%d is off the %dx%d board",
+				      i + 1, x, y, width, height);
 			goto out;
 		}
 		if (x < 0 || y < 0)
@@ -354,8 +495,9 @@ sgf_read_ogs(const char *buf, size_t len, const char *file)
 			const struct sgf_prop *p =
 			    sgf_node_prop(g->root, SGF_P_AB);
 			if (x < 0) {
-				fmt_error(g, 1, "handicap stone %d is a pass",
-					  i + 1);
+				fmt_error_off(g, at_off(mpos),
+					      "handicap stone %d is a pass",
+					      i + 1);
 				goto out;
 			}
 			if (p)
@@ -365,7 +507,7 @@ sgf_read_ogs(const char *buf, size_t len, const char *file)
 				sgf_prop_add(g, g->root, "AB", pt, 2);
 			continue;
 		}
-		last = fmt_move(g, last, colour, x, y);
+		last = fmt_move(g, last, colour, x, y, at_off(mpos));
 		if (!last) {
 			fmt_error(g, 0, "out of memory");
 			goto out;

@@ -170,9 +170,12 @@ new_node(struct parser *ps, size_t off)
 	return n;
 }
 
-/* Unescape t[a..b) into a new arena string. */
+/* Unescape t[a..b) into a new arena string.  A `composed` value
+ * (sgf_pid_composed) keeps "\\:" and "\\\\": without them the ':'
+ * between its parts could not be told from a ':' inside one
+ * (AP[My\\:App:1.0] is "My:App" version "1.0"). */
 static char *
-unescape(struct parser *ps, size_t a, size_t b, uint32_t *outlen)
+unescape(struct parser *ps, size_t a, size_t b, int composed, uint32_t *outlen)
 {
 	const unsigned char *t = ps->t;
 	char *d = sgf_arena_alloc(ps->g->arena, b - a + 1), *w = d;
@@ -192,6 +195,8 @@ unescape(struct parser *ps, size_t a, size_t b, uint32_t *outlen)
 					r++;
 				continue;
 			}
+			if (composed && (c == ':' || c == '\\'))
+				*w++ = '\\';
 		}
 		*w++ = (char)c;
 	}
@@ -233,10 +238,13 @@ value_decode(struct parser *ps, struct sgf_value *v)
 	return 1;
 }
 
-/* Skip one value starting at t[i] == '['.  Returns the index of the
- * closing ']' or (size_t)-1 when the input ends inside the value. */
+/* Skip one value starting at t[i] == '['.  A ']' in the value of a
+ * property that is never text (`typed`: sgf_pid_typed) always ends it.
+ * Returns the index of the closing ']' or (size_t)-1 when the input
+ * ends inside the value. */
 static size_t
-value_end(struct parser *ps, size_t i, int *has_esc, int *has_nul, int *warned)
+value_end(struct parser *ps, size_t i, int typed, int *has_esc, int *has_nul,
+	  int *warned)
 {
 	const unsigned char *t = ps->t;
 	size_t n = ps->n, j = i + 1;
@@ -247,7 +255,7 @@ value_end(struct parser *ps, size_t i, int *has_esc, int *has_nul, int *warned)
 		while ((c = t[j]) != ']' && c != '\\' && c != 0)
 			j++;
 		if (c == ']') {
-			if (value_end_ok(t + j + 1, t + n, 1))
+			if (typed || value_end_ok(t + j + 1, t + n, 1))
 				return j;
 			if (!*warned) {
 				diag(ps, SGF_W_UNESCAPED_BRACKET, SGF_WARNING,
@@ -461,7 +469,7 @@ property(struct parser *ps, size_t i)
 	unsigned char *t = ps->t;
 	size_t n = ps->n, start = i, idlen = 0;
 	char id[SGF_MAX_ID_LEN + 1];
-	int lower = 0, toolong = 0, drop = 0;
+	int lower = 0, toolong = 0, drop = 0, typed;
 	enum sgf_pid pid;
 	struct sgf_prop *p, *dup;
 	struct sgf_value *last = NULL, *spare = NULL;
@@ -479,11 +487,20 @@ property(struct parser *ps, size_t i)
 	while (i < n && is_ws(t[i]))
 		i++;
 	if (t[i] != '[') {
-		/* letters not followed by a value: not a property */
-		sgf_game_diag(ps->g, SGF_E_SYNTAX, SGF_ERROR, (uint32_t)start,
-			      "'%.*s' is not followed by a value: skipped",
-			      (int)(i - start > 40 ? 40 : i - start),
-			      (const char *)t + start);
+		/* letters not followed by a value: a property whose value
+		 * was left out (SGFC's E_NO_PROP_VALUES), or not a
+		 * property at all; what follows is read on */
+		if (idlen && !toolong && !lower)
+			sgf_game_diag(
+			    ps->g, SGF_E_SYNTAX, SGF_ERROR, (uint32_t)start,
+			    "property '%s' has no value: dropped", id);
+		else
+			sgf_game_diag(ps->g, SGF_E_SYNTAX, SGF_ERROR,
+				      (uint32_t)start,
+				      "'%.*s' is not followed by a value: "
+				      "skipped",
+				      (int)(i - start > 40 ? 40 : i - start),
+				      (const char *)t + start);
 		return i;
 	}
 	if (toolong) {
@@ -518,6 +535,7 @@ property(struct parser *ps, size_t i)
 			return n;
 	}
 	pid = sgf_pid_lookup_inline(id, idlen);
+	typed = sgf_pid_typed(pid);
 	dup = drop ? NULL : sgf_propidx_find(&ps->idx, pid, id, idlen, &last);
 	p = NULL;
 	if (!drop) {
@@ -564,7 +582,7 @@ property(struct parser *ps, size_t i)
 	}
 	while (t[i] == '[') {
 		int has_esc = 0, has_nul = 0, warned = 0;
-		size_t e = value_end(ps, i, &has_esc, &has_nul, &warned);
+		size_t e = value_end(ps, i, typed, &has_esc, &has_nul, &warned);
 		struct sgf_value *v;
 
 		if (e == (size_t)-1) {
@@ -604,7 +622,8 @@ property(struct parser *ps, size_t i)
 			v->off = (uint32_t)i;
 			v->next = NULL;
 			if (has_esc) {
-				v->s = unescape(ps, i + 1, e, &v->len);
+				v->s = unescape(ps, i + 1, e,
+						sgf_pid_composed(pid), &v->len);
 				if (!v->s) {
 					nomem(ps, i);
 					break;
@@ -723,7 +742,13 @@ parse_text(struct parser *ps, unsigned flags)
 		if (!is_ws(t[i]) && junk == (size_t)-1)
 			junk = i;
 	}
-	if (junk != (size_t)-1 || (flags & SGF_CHUNK_JUNK_BEFORE))
+	if (junk == (size_t)-1 && (flags & SGF_CHUNK_JUNK_BEFORE) &&
+	    ps->x->junk_line)
+		/* junk the reader skipped, before this game's text */
+		sgf_game_diag_at(ps->g, SGF_W_JUNK_BEFORE, SGF_WARNING,
+				 ps->x->junk_line, ps->x->junk_col,
+				 "junk before the game tree skipped");
+	else if (junk != (size_t)-1 || (flags & SGF_CHUNK_JUNK_BEFORE))
 		diag(ps, SGF_W_JUNK_BEFORE, SGF_WARNING,
 		     junk != (size_t)-1 ? junk : i,
 		     "junk before the game tree skipped", NULL);
@@ -757,6 +782,19 @@ parse_text(struct parser *ps, unsigned flags)
 			size_t j = i + 1;
 			while (j < n && is_ws(t[j]))
 				j++;
+			if (ps->sp && t[j] == '(') {
+				/* "(;a((;b" inside a tree: a variation starts
+				 * with a node, so the second '(' is ignored,
+				 * as SGFC does ("illegal variation start"),
+				 * and the reader, which cut the game so */
+				diag(ps, SGF_W_EMPTY_VARIATION, SGF_WARNING, j,
+				     "'(' where a variation's first node "
+				     "belongs: ignored",
+				     NULL);
+				while (t[j] == '(')
+					for (j++; j < n && is_ws(t[j]); j++)
+						;
+			}
 			if (t[j] == ')') {
 				diag(ps, SGF_W_EMPTY_VARIATION, SGF_WARNING, i,
 				     "empty variation '()' dropped", NULL);
@@ -803,7 +841,7 @@ parse_text(struct parser *ps, unsigned flags)
 			     NULL);
 			{
 				int e1 = 0, z1 = 0, w1 = 1;
-				size_t e = value_end(ps, i, &e1, &z1, &w1);
+				size_t e = value_end(ps, i, 0, &e1, &z1, &w1);
 				if (e == (size_t)-1) {
 					diag(ps, SGF_E_TRUNCATED, SGF_ERROR, i,
 					     "input ends inside a value", NULL);
@@ -972,6 +1010,8 @@ sgf_parse_chunk(struct sgf_chunk *ch, const struct sgf_limits *lim)
 	}
 	g->line = ch->line ? ch->line : 1;
 	gx(g)->col0 = ch->col ? ch->col : 1;
+	gx(g)->junk_line = (uint32_t)ch->junk_line;
+	gx(g)->junk_col = ch->junk_col;
 	if (ch->flags & SGF_CHUNK_TOO_BIG) {
 		sgf_game_diag_at(g, SGF_E_LIMIT, SGF_ERROR, (uint32_t)g->line,
 				 gx(g)->col0,

@@ -46,9 +46,11 @@ struct scan {
 	uint64_t nl;   /* newlines between the game start and pos */
 	size_t lastnl; /* index of the last of them */
 	int inval;
-	int dbl;  /* ISO-2022: inside a two-byte run */
-	int esc;  /* saw ESC (0x1B) */
-	int high; /* saw a byte >= 0x80 */
+	int typed;     /* the value is of a property that is never text */
+	size_t esc_at; /* the byte after the last escaping '\\' */
+	int dbl;       /* ISO-2022: inside a two-byte run */
+	int esc;       /* saw ESC (0x1B) */
+	int high;      /* saw a byte >= 0x80 */
 	const unsigned char *vc, *oc;
 };
 
@@ -100,6 +102,11 @@ struct sgf_reader {
 	enum scan_mode mode;
 	struct sgf_diag *diags, *dtail;
 	unsigned ndiags;
+	/* where junk between games began (jset): diagnostics name it
+	 * there, not where the next game or the input's end is */
+	uint64_t jline;
+	uint32_t jcol;
+	int jset;
 };
 
 /* BYTE-mode tables, built once: with C_HIGH (until the first high byte
@@ -160,8 +167,8 @@ get_col(struct sgf_reader *rd)
 }
 
 static void
-rdiag(struct sgf_reader *rd, enum sgf_code code, enum sgf_severity sev,
-      const char *msg)
+rdiag_at(struct sgf_reader *rd, enum sgf_code code, enum sgf_severity sev,
+	 uint64_t line, uint32_t col, const char *msg)
 {
 	struct sgf_diag *d;
 
@@ -172,8 +179,8 @@ rdiag(struct sgf_reader *rd, enum sgf_code code, enum sgf_severity sev,
 		return;
 	d->code = code;
 	d->severity = sev;
-	d->line = (uint32_t)rd->line;
-	d->col = get_col(rd);
+	d->line = (uint32_t)line;
+	d->col = col;
 	snprintf(d->msg, sizeof(d->msg), "%s", msg);
 	if (rd->dtail)
 		rd->dtail->next = d;
@@ -181,6 +188,14 @@ rdiag(struct sgf_reader *rd, enum sgf_code code, enum sgf_severity sev,
 		rd->diags = d;
 	rd->dtail = d;
 	rd->ndiags++;
+}
+
+/* A diagnostic at the consumed mark. */
+static void
+rdiag(struct sgf_reader *rd, enum sgf_code code, enum sgf_severity sev,
+      const char *msg)
+{
+	rdiag_at(rd, code, sev, rd->line, get_col(rd), msg);
 }
 
 static void
@@ -562,6 +577,19 @@ advance(struct sgf_reader *rd, size_t p)
 	rd->start = p;
 }
 
+/* Junk between games begins at p: note where (the first time), moving
+ * the consumed mark there (junk is skipped anyway). */
+static void
+note_junk(struct sgf_reader *rd, size_t p)
+{
+	if (rd->jset)
+		return;
+	advance(rd, p);
+	rd->jline = rd->line;
+	rd->jcol = get_col(rd);
+	rd->jset = 1;
+}
+
 /* Move the consumed mark to st->pos, using the scanner's line count. */
 static void
 consume_scanned(struct sgf_reader *rd, struct scan *st)
@@ -651,13 +679,96 @@ start_stream(struct sgf_reader *rd)
 
 enum { SCAN_END, SCAN_MORE };
 
+/* Is the byte before b[at], white space aside, a '(' (and not before
+ * b[lo])? */
+static int
+after_open(const unsigned char *b, size_t lo, size_t at)
+{
+	while (at > lo && is_ws(b[at - 1]))
+		at--;
+	return at > lo && b[at - 1] == '(';
+}
+
+/* typed_value() for what its fast path leaves. */
+static int __attribute__((noinline))
+typed_value_slow(const unsigned char *b, size_t lo, size_t at, int prev)
+{
+	char id[SGF_MAX_ID_LEN];
+	size_t i = at, e, k = 0;
+
+	while (i > lo && is_ws(b[i - 1]))
+		i--;
+	if (i > lo && b[i - 1] == ']')
+		return prev;
+	for (e = i; i > lo && is_letter(b[i - 1]); i--)
+		;
+	for (; i < e; i++)
+		if (is_upper(b[i])) {
+			if (k == sizeof(id))
+				return 0; /* too long: not a known one */
+			id[k++] = (char)b[i];
+		}
+	return k && sgf_pid_typed(sgf_pid_lookup_inline(id, k));
+}
+
+/* Is the value whose '[' is at b[at] one of a property that is never
+ * text (sgf_pid_typed), as the parser will find?  Its identifier is
+ * read backwards from the '[' (the upper-case letters of the letters
+ * before it, as the parser keeps them); after a ']' it is the next
+ * value of the same property (`prev`).  Nothing before b[lo] is
+ * looked at.  Inline for the usual "XY[" and "][". */
+static inline int
+typed_value(const unsigned char *b, size_t lo, size_t at, int prev)
+{
+	unsigned char c1, c0;
+
+	if (at < lo + 3)
+		return typed_value_slow(b, lo, at, prev);
+	c1 = b[at - 1];
+	if (c1 == ']')
+		return prev;
+	c0 = b[at - 2];
+	if (is_upper(c1) && !is_letter(c0))
+		return sgf_pid_typed((enum sgf_pid)sgf_pid_table[c1 - 'A'][0]);
+	if (is_upper(c1) && is_upper(c0) && !is_letter(b[at - 3]))
+		return sgf_pid_typed(
+		    (enum sgf_pid)sgf_pid_table[c0 - 'A'][c1 - 'A' + 1]);
+	return typed_value_slow(b, lo, at, prev);
+}
+
+/* In a value of a charset whose trail bytes may be '\\' or ']' (GBK,
+ * GB18030, Big5, Shift_JIS), b[p] is a lead byte and b[p + 1] a '\\':
+ * is that '\\' an escape a writer that escapes bytes, not characters,
+ * put before the trail byte b[p + 2] (as SGFC reads such files: its
+ * test of GB18030 "\xd6\xb8\x93\\]\x99\xe0" is 指揮權, 揮 being
+ * 0x93 0x5D)?  Yes before a '\\' (a trail '\\' so escaped); before a
+ * ']' only when that ']' cannot end the value (`typed`, or what follows
+ * cannot follow a value): then the '\\' is the trail byte of its own
+ * character (0x93 0x5C is 揬) and the ']' ends the value, as a writer
+ * that knows the charset writes it.  1 yes, 0 no, -1 when more input
+ * is needed. */
+static int
+escaped_trail(const unsigned char *b, size_t p, size_t n, int eof, int typed)
+{
+	int r;
+
+	if (p + 2 >= n)
+		return eof ? 0 : -1;
+	if (b[p + 2] == '\\')
+		return 1;
+	if (b[p + 2] != ']' || typed)
+		return 0;
+	r = value_end_ok(b + p + 3, b + n, eof);
+	return r < 0 ? -1 : !r;
+}
+
 /* Resume scanning a game at st->pos.  SCAN_END with st->pos just after
  * the final ')', or SCAN_MORE when the buffer ran out (st->pos at a
  * point where scanning can resume once more bytes are there). */
 static int
 scan(struct sgf_reader *rd, struct scan *st)
 {
-	const unsigned char *b = rd->buf;
+	unsigned char *b = rd->buf;
 	size_t n = rd->len, p = st->pos;
 	int eof = rd->eof;
 
@@ -712,13 +823,31 @@ scan(struct sgf_reader *rd, struct scan *st)
 				p++;
 				continue;
 			}
+			/* (not after an escape of the whole character:
+			 * "\\" lead "\\" trail would become "\\\\") */
+			if (st->inval && b[p + 1] == '\\' && p != st->esc_at) {
+				int r = escaped_trail(b, p, n, eof, st->typed);
+				if (r < 0)
+					goto more;
+				if (r) {
+					/* "\\" before the lead byte, where
+					 * the parser reads it after decoding:
+					 * an escape of the whole character */
+					b[p + 1] = b[p];
+					b[p] = '\\';
+					p += 3;
+					continue;
+				}
+			}
 			p += p + 1 < n ? 2 : 1;
 			continue;
 		}
 		/* C_SYNTAX */
 		if (st->inval) {
 			if (c == ']') {
-				int r = value_end_ok(b + p + 1, b + n, eof);
+				int r = st->typed ? 1
+						  : value_end_ok(b + p + 1,
+								 b + n, eof);
 				if (r < 0)
 					goto more;
 				p++;
@@ -737,6 +866,7 @@ scan(struct sgf_reader *rd, struct scan *st)
 				 * lead byte, newline or ESC is noted */
 				c = b[p + 1];
 				p += c == ']' || c == '\\' ? 2 : 1;
+				st->esc_at = p; /* escaped, if not passed */
 			}
 			continue;
 		}
@@ -754,6 +884,8 @@ scan(struct sgf_reader *rd, struct scan *st)
 				    ((d = b[p + 3]) != ';' && d != '(' &&
 				     d != ')')) {
 					st->inval = 1;
+					st->typed = typed_value(
+					    b, rd->start, p - 1, st->typed);
 					break;
 				}
 				p += 3;
@@ -764,7 +896,10 @@ scan(struct sgf_reader *rd, struct scan *st)
 				p += 3;
 			}
 		} else if (c == '(') {
-			st->depth++;
+			/* a '(' right after a variation's '(' is ignored,
+			 * as the parser does */
+			if (st->depth < 2 || !after_open(b, rd->start, p - 1))
+				st->depth++;
 		} else if (st->depth > 0 && --st->depth == 0) { /* ')' */
 			st->pos = p;
 			return SCAN_END;
@@ -818,6 +953,7 @@ next_game(struct sgf_reader *rd, struct sgf_chunk *ch, struct sgf_diag *err)
 
 	/* 1. find the start of the next game tree */
 	p = rd->start;
+	junk = rd->jset; /* (from a call that returned SGF_READER_WAIT) */
 	for (;;) {
 		const unsigned char *b = rd->buf;
 		while (p < rd->len) {
@@ -830,6 +966,7 @@ next_game(struct sgf_reader *rd, struct sgf_chunk *ch, struct sgf_diag *err)
 				if (r < 0)
 					break;
 				junk = 1;
+				note_junk(rd, p);
 				p++;
 			} else if (is_ws(c)) {
 				p++;
@@ -839,17 +976,20 @@ next_game(struct sgf_reader *rd, struct sgf_chunk *ch, struct sgf_diag *err)
 				p += 3;
 			} else {
 				junk = 1;
+				note_junk(rd, p);
 				p++;
 			}
 		}
 		advance(rd, p);
 		if (rd->eof) {
 			if (junk && rd->index == 0)
-				rdiag(rd, SGF_E_NOT_SGF, SGF_ERROR,
-				      "no game tree found");
+				rdiag_at(rd, SGF_E_NOT_SGF, SGF_ERROR,
+					 rd->jline, rd->jcol,
+					 "no game tree found");
 			else if (junk)
-				rdiag(rd, SGF_W_JUNK_AFTER, SGF_WARNING,
-				      "junk after the last game ignored");
+				rdiag_at(rd, SGF_W_JUNK_AFTER, SGF_WARNING,
+					 rd->jline, rd->jcol,
+					 "junk after the last game ignored");
 			else if (rd->index == 0)
 				/* white space includes every control
 				 * character, so a lone 0x1f is not "empty" */
@@ -858,6 +998,7 @@ next_game(struct sgf_reader *rd, struct sgf_chunk *ch, struct sgf_diag *err)
 					  ? "no game tree found (only white "
 					    "space)"
 					  : "no game tree found (empty input)");
+			rd->jset = 0;
 			return 0;
 		}
 		r = fill(rd, &shift);
@@ -906,6 +1047,7 @@ rescan:
 			goto ioerr;
 		st.pos -= shift;
 		st.lastnl -= shift;
+		st.esc_at = st.esc_at >= shift ? st.esc_at - shift : (size_t)-1;
 	}
 	e = st.pos;
 	if (e - rd->start > rd->lim.max_game_bytes)
@@ -941,8 +1083,12 @@ rescan:
 	ch->col = gcol;
 	ch->offset = goff;
 	ch->charset = cs;
-	if (junk)
+	if (junk) {
 		ch->flags |= SGF_CHUNK_JUNK_BEFORE;
+		ch->junk_line = rd->jline;
+		ch->junk_col = rd->jcol;
+	}
+	rd->jset = 0;
 	if (unterminated)
 		ch->flags |= SGF_CHUNK_UNTERMINATED;
 	if (rd->decoded)

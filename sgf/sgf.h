@@ -31,9 +31,14 @@
  *
  * Text: every value is stored as UTF-8 with SGF escapes already
  * removed ("\]" -> "]", "\\" -> "\", backslash-newline dropped); line
- * breaks and other whitespace are kept as read.  Values are NUL
- * terminated and also carry their length.  Writers add the escapes
- * back.
+ * breaks and other whitespace are kept as read.  Values of composed
+ * properties (AP, LB, FG, AR, LN, SZ) and of properties we do not know
+ * keep "\:" and "\\" as read: in "AP[My\:App:1.0]" the second ':' is
+ * the one between the parts, and without its escape the first could
+ * not be told from it.  A '\' in such a value is always one of those
+ * two escapes, except in a value built by a caller, where a lone one
+ * is a backslash.  Values are NUL terminated and also carry their
+ * length.  Writers add the escapes back.
  *
  * Positions: diagnostics carry 1-based line and column in the input
  * file (columns count characters of the decoded text).  Properties
@@ -190,6 +195,10 @@ struct sgf_chunk {
 	const char *charset; /* charset if known (BOM, CA, guess), or NULL */
 	unsigned flags;	     /* SGF_CHUNK_* */
 	uint32_t col;	     /* column of the first byte (1-based; 0 = 1) */
+	/* with SGF_CHUNK_JUNK_BEFORE: where that junk began (0: not
+	 * known), so that the warning names it there */
+	uint64_t junk_line;
+	uint32_t junk_col;
 };
 enum sgf_chunk_flags {
 	SGF_CHUNK_JUNK_BEFORE = 1 << 0,	 /* reader skipped junk before it */
@@ -306,6 +315,15 @@ const struct sgf_prop *sgf_node_prop_id(const struct sgf_node *n,
 /* First value of a property of the root, or NULL. */
 const char *sgf_root_value(const struct sgf_game *g, enum sgf_pid pid);
 
+/* The game's type, GM: 1 for Go (also when the root has no GM or its
+ * value is not a number, as SGFC assumes), else the number written
+ * (SGF's list: 2 Othello, 3 chess, 4 Gomoku ...).  Rules, scores and
+ * Go diagrams are for GM 1 only. */
+long sgf_game_type(const struct sgf_game *g);
+/* What the writers of Go formats (GIB, NGF, GTP, diagrams) say of such
+ * a game. */
+#define SGF_NOT_GO_WHY "not a game of Go (GM is not 1)"
+
 /* Board size from SZ (default 19; "19:13" gives 19 columns, 13 rows).
  * Returns 0, or -1 if SZ is malformed or out of 1..52 (sizes then 19). */
 int sgf_board_size(const struct sgf_game *g, int *cols, int *rows);
@@ -314,7 +332,8 @@ int sgf_board_size(const struct sgf_game *g, int *cols, int *rows);
  * Returns 1 for a point, 0 for a pass ("" always, "tt" when both sides
  * are <= 19), -1 if malformed or off the board. */
 int sgf_point(const char *s, size_t len, int cols, int rows, int *x, int *y);
-/* Expand a point-list value, including "aa:cc" rectangles: calls fn for
+/* Expand a point-list value, including "aa:cc" rectangles (corners in
+ * either order, as @sabaki/sgf reads them): calls fn for
  * each point.  Returns the number of points, -1 if malformed. */
 int sgf_point_list(const char *s, size_t len, int cols, int rows,
 		   void (*fn)(int x, int y, void *ctx), void *ctx);
@@ -353,6 +372,29 @@ enum sgf_write_flags {
  * code points past U+10FFFF).  For writers of JSON, which must be
  * UTF-8, of text that may not be: a file name's bytes. */
 size_t sgf_utf8_char_len(const char *s, size_t n);
+
+/* What a writer of a format that holds less than SGF (GIB, NGF, a
+ * diagram) had to leave out or change, for the caller to report:
+ * writers never print.  Each note names the value it is about by its
+ * offset in the game text (v->off, for sgf_game_linecol(); 0 when
+ * unknown, as for a game built from another format), a stable code
+ * (static storage) and a message.  Notes past SGF_WRITE_NOTES are
+ * counted in n and not kept. */
+#define SGF_WRITE_NOTES 8
+struct sgf_write_notes {
+	unsigned n;
+	struct sgf_write_note {
+		uint32_t off;
+		const char *code;
+		char msg[160];
+	} v[SGF_WRITE_NOTES];
+};
+/* Add a note to w (nothing when w is NULL). */
+void sgf_write_note(struct sgf_write_notes *w, uint32_t off, const char *code,
+		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* The first bytes of v for a message, into buf (n bytes, at least 4):
+ * printable ASCII (others as '?'), at most 8 bytes, "..." after more. */
+void sgf_value_excerpt(const struct sgf_value *v, char *buf, size_t n);
 
 /* Canonical FF[4] SGF, UTF-8, with FF[4] and CA[UTF-8] in the root.
  * Returns 0, or -1 with errno set on a write error. */

@@ -28,6 +28,7 @@ struct ugf {
 	struct sgf_node *cnode;
 	char *ctext;
 	size_t clen, ccap;
+	uint32_t off; /* of the line being read, in the text */
 };
 
 static int
@@ -352,7 +353,7 @@ data_line(struct ugf *u, const char *s, size_t l, unsigned line,
 	if (u->nnodes > FMT_MAX_MOVES)
 		return fmt_error(u->g, line, "more than %d moves",
 				 FMT_MAX_MOVES);
-	*last = fmt_move(u->g, *last, colour, x, y);
+	*last = fmt_move(u->g, *last, colour, x, y, u->off);
 	if (!*last || push_node(u, *last))
 		return fmt_error(u->g, line, "out of memory");
 	return 0;
@@ -415,6 +416,7 @@ sgf_read_ugf(const char *buf, size_t len, const char *file)
 		const char *t = s;
 		size_t tl = l;
 
+		u.off = (uint32_t)(s - text);
 		if (l > FMT_MAX_LINE) {
 			fmt_error(g, it.line, "line longer than %u bytes",
 				  FMT_MAX_LINE);

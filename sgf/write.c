@@ -91,7 +91,8 @@ newline(struct wbuf *w)
 	putc_(w, '\n');
 }
 
-/* Property with its values, ']' and '\\' escaped. */
+/* Property with its values, ']' and '\\' escaped; in a composed value
+ * the escapes it kept, "\\:" and "\\\\", are written as they are. */
 static void
 put_prop(struct wbuf *w, const struct sgf_prop *p)
 {
@@ -99,6 +100,7 @@ put_prop(struct wbuf *w, const struct sgf_prop *p)
 	size_t need = 72; /* identifiers have at most 64 letters */
 	const char *id;
 	char *o;
+	int composed = sgf_pid_composed(p->pid);
 
 	for (v = p->values; v; v = v->next)
 		need += 2 * (size_t)v->len + 2;
@@ -123,6 +125,12 @@ put_prop(struct wbuf *w, const struct sgf_prop *p)
 				if (c == '\n') {
 					w->ls = (size_t)(o + 1 - w->p);
 					w->nv = 0;
+				} else if (c == '\\' && composed && s + 1 < e &&
+					   (s[1] == ':' || s[1] == '\\')) {
+					/* an escape the value kept (see
+					 * sgf_pid_composed): as it is */
+					*o++ = *s++;
+					c = *s;
 				} else {
 					*o++ = '\\';
 				}

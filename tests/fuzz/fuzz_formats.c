@@ -38,10 +38,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			sgf_gameinfo_root(g, &gi);
 			if (gi.komi_raw && !gi.has_komi)
 				abort();
-			sgf_write_gib(null, g, &why);
-			sgf_write_ngf(null, g, &why);
-			diagram_write_txt(null, g, -1, &why);
-			gtp_write_script(null, g, 10, &why);
+			sgf_write_gib(null, g, &why, NULL);
+			sgf_write_ngf(null, g, &why, NULL);
+			diagram_write_txt(null, g, -1, &why, NULL);
+			gtp_write_script(null, g, 10, &why, NULL);
 			sgf_normalize(g, SGF_FIX_ALL, NULL);
 			sgf_transform(g, (int)(size % 8), &why, NULL);
 			sgf_write_sgf(null, g, 0);

@@ -587,8 +587,8 @@ round_trip(const char *file, enum sgf_format f)
 	struct line la, lb;
 	int r;
 
-	r = f == SGF_FMT_GIB ? sgf_write_gib(out, a, &why)
-			     : sgf_write_ngf(out, a, &why);
+	r = f == SGF_FMT_GIB ? sgf_write_gib(out, a, &why, NULL)
+			     : sgf_write_ngf(out, a, &why, NULL);
 	fclose(out);
 	CHECK_INT(r, 0);
 	b = sgf_read_format(f, buf, len, "rt");
@@ -684,8 +684,8 @@ names_of_several_words_survive_gib_and_ngf(void)
 
 			CHECK_INT(n, 1);
 			CHECK_INT(fmt == SGF_FMT_GIB
-				      ? sgf_write_gib(out, v[0], &why)
-				      : sgf_write_ngf(out, v[0], &why),
+				      ? sgf_write_gib(out, v[0], &why, NULL)
+				      : sgf_write_ngf(out, v[0], &why, NULL),
 				  0);
 			fclose(out);
 			b = sgf_read_format(fmt, buf, len, "rt");
@@ -726,7 +726,7 @@ ngf_komi_and_result_survive(void)
 			 komi[i], re[i]);
 		n = sgf_parse_all(sgf, strlen(sgf), "mem", NULL, &v);
 		CHECK_INT(n, 1);
-		CHECK_INT(sgf_write_ngf(out, v[0], &why), 0);
+		CHECK_INT(sgf_write_ngf(out, v[0], &why, NULL), 0);
 		fclose(out);
 		b = sgf_read_format(SGF_FMT_NGF, buf, len, "rt");
 		root_all(b, "KM", x, sizeof(x));
@@ -740,6 +740,116 @@ ngf_komi_and_result_survive(void)
 	}
 }
 
+/* What GIB or NGF cannot hold is written as near as it can be, or left
+ * out, and noted at its value (issue 22: KM[7] came back from NGF as
+ * 7.5, RE[B+F] from GIB as B+, Void and ? vanished, all silently). */
+static void
+values_gib_and_ngf_cannot_hold_are_noted(void)
+{
+	static const struct {
+		const char *km, *re;
+		enum sgf_format f;
+		const char *km_back, *re_back; /* "" for none */
+		unsigned notes;
+		const char *first;
+	} t[] = {
+	    {"6.5", "B+F", SGF_FMT_GIB, "6.5", "B+F", 0, NULL},
+	    {"7", "W+R", SGF_FMT_GIB, "7", "W+R", 0, NULL},
+	    {"6.25", "W+3.25", SGF_FMT_GIB, "6.3", "W+3.3", 2,
+	     "komi 6.25: GIB keeps tenths: it reads back as 6.3"},
+	    {"6.5", "Void", SGF_FMT_GIB, "6.5", "", 1,
+	     "RE[Void]: GIB has no void or unknown result: left out"},
+	    {"6.5", "?", SGF_FMT_GIB, "6.5", "", 1, NULL},
+	    {"7", "B+F", SGF_FMT_NGF, "7.5", "B+F", 1,
+	     "komi 7: an even game's komi in NGF has a half point: it "
+	     "reads back as 7.5"},
+	    {"0", "B+2", SGF_FMT_NGF, "0.5", "B+2", 1, NULL},
+	    {"6.5", "Void", SGF_FMT_NGF, "6.5", "", 1,
+	     "RE[Void]: NGF has no void or unknown result: left out"},
+	    {"-0.5", "?", SGF_FMT_NGF, "-0.5", "", 1, NULL},
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		char sgf[128], x[32];
+		struct sgf_game **v = NULL, *b;
+		struct sgf_write_notes notes = {0};
+		const char *why = NULL;
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *out = open_memstream(&buf, &len);
+		int n;
+
+		snprintf(sgf, sizeof(sgf), "(;SZ[19]KM[%s]RE[%s];B[pd];W[dp])",
+			 t[i].km, t[i].re);
+		n = sgf_parse_all(sgf, strlen(sgf), "mem", NULL, &v);
+		CHECK_INT(n, 1);
+		CHECK_INT(t[i].f == SGF_FMT_GIB
+			      ? sgf_write_gib(out, v[0], &why, &notes)
+			      : sgf_write_ngf(out, v[0], &why, &notes),
+			  0);
+		fclose(out);
+		CHECK_INT(notes.n, t[i].notes);
+		if (t[i].first && notes.n) {
+			CHECK_STR(notes.v[0].msg, t[i].first);
+			CHECK_STR(notes.v[0].code, "not-kept");
+			CHECK(notes.v[0].off > 0);
+		}
+		b = sgf_read_format(t[i].f, buf, len, "rt");
+		root_all(b, "KM", x, sizeof(x));
+		CHECK_STR(x, t[i].km_back);
+		root_all(b, "RE", x, sizeof(x));
+		CHECK_STR(x, t[i].re_back);
+		sgf_game_free(b);
+		sgf_game_free(v[0]);
+		free(v);
+		free(buf);
+	}
+}
+
+/* Handicap stones set up after a root of comments are the handicap to
+ * GIB and NGF too (they refused them: "setup stones after the first
+ * node cannot be written"); setup after the first move is still
+ * refused. */
+static void
+gib_and_ngf_take_the_handicap_after_a_comment(void)
+{
+	static const char *const in[] = {
+	    "(;SZ[19]C[hello];AB[pd][dp];W[qq])",
+	    "(;SZ[19]C[hello];B[pd];AB[dp];W[qq])",
+	};
+
+	for (int f = 0; f < 2; f++)
+		for (int i = 0; i < 2; i++) {
+			struct sgf_game **v = NULL, *b;
+			const char *why = NULL;
+			char *buf = NULL, x[32];
+			size_t len = 0;
+			FILE *out = open_memstream(&buf, &len);
+			int n = sgf_parse_all(in[i], strlen(in[i]), "mem", NULL,
+					      &v),
+			    r;
+
+			CHECK_INT(n, 1);
+			r = f ? sgf_write_ngf(out, v[0], &why, NULL)
+			      : sgf_write_gib(out, v[0], &why, NULL);
+			fclose(out);
+			CHECK_INT(r, i ? -1 : 0);
+			if (r == 0) {
+				b = sgf_read_format(f ? SGF_FMT_NGF
+						      : SGF_FMT_GIB,
+						    buf, len, "rt");
+				CHECK_STR(root(b, "HA"), "2");
+				root_all(b, "AB", x, sizeof(x));
+				CHECK_STR(x, "dp pd");
+				CHECK_INT(main_line(b).n, 1);
+				sgf_game_free(b);
+			}
+			sgf_game_free(v[0]);
+			free(v);
+			free(buf);
+		}
+}
+
 static void
 writers_refuse_what_they_cannot_express(void)
 {
@@ -750,10 +860,10 @@ writers_refuse_what_they_cannot_express(void)
 
 	sgf_prop_add(g, r, "SZ", "19", 2);
 	sgf_prop_add(g, r, "AB", "aa", 2); /* not a handicap placement */
-	CHECK_INT(sgf_write_gib(out, g, &why), -1);
+	CHECK_INT(sgf_write_gib(out, g, &why, NULL), -1);
 	CHECK(why && strstr(why, "setup"));
 	why = NULL;
-	CHECK_INT(sgf_write_ngf(out, g, &why), -1);
+	CHECK_INT(sgf_write_ngf(out, g, &why, NULL), -1);
 	CHECK(why && strstr(why, "setup"));
 	fclose(out);
 	sgf_game_free(g);
@@ -849,6 +959,31 @@ gib_header_value_over_two_lines(void)
 	CHECK_STR(root(g, "RE"), "W+R");
 	CHECK_INT(l.n, 1);
 	CHECK_STR(l.first, "B[dd]");
+	sgf_game_free(g);
+}
+
+/* An item whose "\]" was left out ends with its line (issue 22): it
+ * took the next item in ("PW[abc\n\\[GAMEBLACKNAME=xyz]"), as an
+ * SGF value left out took the nodes after it.  A warning says so. */
+static void
+gib_item_left_open_does_not_take_the_next(void)
+{
+	static const char gib[] =
+	    "\\HS\r\n\\[GAMEWHITENAME=abc (2D)\r\n"
+	    "\\[GAMEBLACKNAME=xyz (3D)\\]\r\n\\[GAMERESULT=black wins by "
+	    "resignation\r\n\\HE\r\n\\GS\r\n2 1 0\r\nINI 0 1 0 &4\r\n"
+	    "STO 0 2 1 3 3\r\n\\GE\r\n";
+	struct sgf_game *g = sgf_read_gib(gib, sizeof(gib) - 1, "t");
+
+	CHECK_INT(g->nerrors, 0);
+	CHECK_INT(g->nwarnings, 2);
+	CHECK(g->diags && g->diags->line == 2);
+	CHECK_STR(root(g, "PW"), "abc");
+	CHECK_STR(root(g, "WR"), "2d");
+	CHECK_STR(root(g, "PB"), "xyz");
+	CHECK_STR(root(g, "BR"), "3d");
+	CHECK_STR(root(g, "RE"), "B+R");
+	CHECK_INT(main_line(g).n, 1);
 	sgf_game_free(g);
 }
 
@@ -999,7 +1134,7 @@ gib_writer_keeps_built_fields(void)
 	sgf_prop_add(g, n, "B", "ee", 2);
 	n = sgf_node_add(g, n);
 	sgf_prop_add(g, n, "W", "", 0);
-	CHECK_INT(sgf_write_gib(out, g, &why), 0);
+	CHECK_INT(sgf_write_gib(out, g, &why, NULL), 0);
 	fclose(out);
 	b = sgf_read_gib(buf, len, "t");
 	l = main_line(b);
@@ -1040,9 +1175,12 @@ main(void)
 	RUN(writers_refuse_what_they_cannot_express);
 	RUN(names_of_several_words_survive_gib_and_ngf);
 	RUN(ngf_komi_and_result_survive);
+	RUN(values_gib_and_ngf_cannot_hold_are_noted);
+	RUN(gib_and_ngf_take_the_handicap_after_a_comment);
 	RUN(ugf_shift_jis_figure_and_winner_codes);
 	RUN(ngf_shift_jis_is_guessed);
 	RUN(gib_header_value_over_two_lines);
+	RUN(gib_item_left_open_does_not_take_the_next);
 	RUN(ogs_game_is_read);
 	RUN(ogs_free_handicap_is_setup);
 	RUN(ogs_bad_records_are_bounded);

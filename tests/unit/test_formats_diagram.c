@@ -33,14 +33,15 @@ load(const char *name)
 }
 
 static char *
-to_string(int (*fn)(FILE *, const struct sgf_game *, long, const char **),
+to_string(int (*fn)(FILE *, const struct sgf_game *, long, const char **,
+		    struct sgf_write_notes *),
 	  const struct sgf_game *g, long upto)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	const char *why = NULL;
-	int r = fn(f, g, upto, &why);
+	int r = fn(f, g, upto, &why, NULL);
 
 	fclose(f);
 	if (r) {
@@ -117,6 +118,72 @@ txt_of_a_handicap_game(void)
 	sgf_game_free(g);
 }
 
+/* A move on an occupied point, or that is no point, does not block the
+ * diagram (issue 22: "cannot write txt: a move on an occupied point"):
+ * it is skipped, as check and score skip it, marked, and noted at its
+ * value; a setup value that is no point is left out the same way. */
+static void
+an_illegal_move_is_drawn_marked_and_noted(void)
+{
+	static const char rec[] =
+	    "(;SZ[9]AB[cc][zz];B[ee];W[ee];B[dd];W[zz];B[ff])";
+	struct sgf_game **v = NULL;
+	struct sgf_write_notes notes = {0};
+	struct diagram_pos *pos = malloc(sizeof(*pos));
+	const char *why = NULL;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	int n = sgf_parse_all(rec, sizeof(rec) - 1, "t", NULL, &v);
+
+	CHECK_INT(n, 1);
+	if (n != 1 || !pos)
+		return;
+	f = open_memstream(&buf, &len);
+	CHECK_INT(diagram_write_txt(f, v[0], -1, &why, &notes), 0);
+	fclose(f);
+	CHECK(buf && strstr(buf, "  5 . . . .[X]. . . . 5\n"));
+	CHECK(buf && strstr(buf, "  4 . . . . .(X). . . 4\n"));
+	CHECK(buf && strstr(buf, "Move 5: Black (X) F4\n"
+				 "Not played: move 2, White E5, is on an "
+				 "occupied point\n"
+				 "Not played: move 4, White 'zz', is not a "
+				 "point\n"));
+	free(buf);
+	CHECK_INT(notes.n, 3);
+	CHECK_STR(notes.v[0].code, "not-played");
+	CHECK_INT(notes.v[0].off, 13); /* AB's [zz] */
+	CHECK_INT(notes.v[1].off, 25); /* W[ee] */
+	CHECK_STR(notes.v[1].msg, "move 2 (W E5) is on an occupied point: "
+				  "not played in the diagram");
+	/* the position after move 2 is the one after move 1, with the
+	 * move not played marked; the picture has its red cross */
+	CHECK_INT(diagram_position(v[0], 2, pos, &why, NULL), 0);
+	CHECK_INT(pos->moves, 2);
+	CHECK_INT(pos->nskipped, 1);
+	CHECK_INT(board_color(&pos->b, board_pt(&pos->b, 4, 4)), BOARD_BLACK);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	CHECK_INT(diagram_write_svg(f, v[0], -1, false, &why, NULL), 0);
+	fclose(f);
+	CHECK(buf && strstr(buf, "<title>move 2 not played</title>"));
+	free(buf);
+	/* gtp leaves out what is no point, and writes the rest */
+	notes.n = 0;
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	CHECK_INT(gtp_write_script(f, v[0], -1, &why, &notes), 0);
+	fclose(f);
+	CHECK_STR(buf, "boardsize 9\nclear_board\nplay black C7\n"
+		       "play black E5\nplay white E5\nplay black D6\n"
+		       "play black F4\n");
+	CHECK_INT(notes.n, 2);
+	free(buf);
+	free(pos);
+	sgf_game_free(v[0]);
+	free(v);
+}
+
 /* GNU Go installs into /usr/games on Debian, often not in PATH. */
 static const char *
 gnugo_path(void)
@@ -186,10 +253,10 @@ gtp_matches_gnugo(const char *file, long upto)
 	int fd = mkstemp(path), errors = 0, answers = 0;
 	FILE *f = fdopen(fd, "w"), *p;
 
-	CHECK(gtp_write_script(f, g, upto, &why) == 0);
+	CHECK(gtp_write_script(f, g, upto, &why, NULL) == 0);
 	fputs("list_stones black\nlist_stones white\nquit\n", f);
 	fclose(f);
-	CHECK(diagram_position(g, upto, pos, &why) == 0);
+	CHECK(diagram_position(g, upto, pos, &why, NULL) == 0);
 	our_map(pos, ours);
 	memset(theirs, '.', 361);
 	theirs[361] = 0;
@@ -263,9 +330,10 @@ gtp_script_uses_the_handicap_commands(void)
 }
 
 static int
-svg(FILE *f, const struct sgf_game *g, long upto, const char **why)
+svg(FILE *f, const struct sgf_game *g, long upto, const char **why,
+    struct sgf_write_notes *notes)
 {
-	return diagram_write_svg(f, g, upto, true, why);
+	return diagram_write_svg(f, g, upto, true, why, notes);
 }
 
 static void
@@ -314,6 +382,7 @@ main(void)
 {
 	RUN(txt_shows_stones_last_move_and_captures);
 	RUN(txt_of_a_handicap_game);
+	RUN(an_illegal_move_is_drawn_marked_and_noted);
 	RUN(gtp_script_uses_the_handicap_commands);
 	RUN(gtp_replays_in_gnugo_to_our_position);
 	RUN(svg_is_valid_and_renders);

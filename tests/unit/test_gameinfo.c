@@ -238,6 +238,47 @@ handicap_falls_back_to_the_setup_stones(void)
 	sgf_game_free(g);
 }
 
+/* Without HA, the handicap is also found after a node of comments only
+ * and in free placement written as Black's moves (issue 22: both read
+ * as 0, and score gave such games no handicap komi or compensation). */
+static void
+handicap_is_found_past_comments_and_in_black_moves(void)
+{
+	static const struct {
+		const char *sgf;
+		int want;
+	} t[] = {
+	    {"(;SZ[19]AB[dd][pp];W[qq])", 2},
+	    {"(;SZ[19]C[hello];AB[dd][pp];W[qq])", 2},
+	    {"(;SZ[19]AB[dd][pp];C[comment]LB[aa:x];W[qq])", 2},
+	    {"(;SZ[19]AB[dd];C[more];AB[pp][dp];W[qq])", 3},
+	    {"(;SZ[19];B[dd];B[pp];B[dp];W[qq];B[aa])", 3},
+	    {"(;SZ[19];C[placement];B[dd]C[one];B[pp];W[qq])", 2},
+	    {"(;SZ[19];B[dd];B[pp];B[])", 2},
+	    /* not a handicap: an even game, a position, a mixed node */
+	    {"(;SZ[19];B[dd];W[pp];B[dp])", 0},
+	    {"(;SZ[19];B[dd];B[tt])", 0},
+	    {"(;SZ[19]AB[dd][pp]AW[aa];W[qq])", 0},
+	    {"(;SZ[19]AB[dd][pp];AE[dd];W[qq])", 0},
+	    {"(;SZ[19]AB[dd][pp];B[dp];W[qq])", 0},
+	    {"(;SZ[19];B[dd];AB[pp];W[qq])", 0},
+	    {"(;SZ[19];B[dd]W[pp])", 0},
+	    {"(;SZ[19];B[dd];B[pp])", 0},
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct sgf_gameinfo gi;
+		struct sgf_game *g = parse1(t[i].sgf);
+		sgf_gameinfo(g, &gi);
+		if (gi.handicap != t[i].want) {
+			fprintf(stderr, "%s: handicap %d, want %d\n", t[i].sgf,
+				gi.handicap, t[i].want);
+			unit_failed_checks++;
+		}
+		sgf_game_free(g);
+	}
+}
+
 int
 main(void)
 {
@@ -247,5 +288,6 @@ main(void)
 	RUN(game_information_is_collected);
 	RUN(komi_dialects_are_interpreted_with_a_note);
 	RUN(handicap_falls_back_to_the_setup_stones);
+	RUN(handicap_is_found_past_comments_and_in_black_moves);
 	return UNIT_DONE();
 }

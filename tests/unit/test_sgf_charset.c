@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sgf/internal.h" /* sgf_utf8_valid */
 #include "sgf/sgf.h"
@@ -359,6 +360,83 @@ utf8_validator_finds_bad_bytes_at_every_offset(void)
 	}
 }
 
+/* In GB18030, GBK, Big5 and Shift_JIS a character's second byte may be
+ * '\' (0x5C) or ']' (0x5D).  A writer that escapes bytes puts a '\'
+ * before such a trail byte; one that knows the charset does not.  Both
+ * are read as the characters they hold (issue 22: SGFC reads GB18030
+ * "\xd6\xb8\x93\\]\x99\xe0" as 指揮權; sgfkit read 指揬 and a stray
+ * ']'). */
+static void
+escapes_are_read_per_character_in_dbcs_charsets(void)
+{
+	static const struct {
+		const char *in, *want;
+	} t[] = {
+	    /* byte-wise escape of a trail ']' (揮 = 93 5D) */
+	    {"(;CA[GB18030]C[\xd6\xb8\x93\\]\x99\xe0])", "指揮權"},
+	    /* of a trail '\' (揬 = 93 5C), and the value's end */
+	    {"(;CA[GBK]C[\x93\\\\])", "揬"},
+	    /* a charset-aware writer: the trail '\' as it is, then ']' */
+	    {"(;CA[GBK]C[\x93\\])", "揬"},
+	    {"(;CA[GBK]C[\x93\\]PB[x])", "揬"},
+	    /* Shift_JIS 表 = 95 5C, both ways; then an escaped ']' */
+	    {"(;CA[Shift_JIS]C[\x95\\\\\\]x])", "表]x"},
+	    {"(;CA[Shift_JIS]C[\x95\\])", "表"},
+	    /* Big5 許 = B3 5C; a '\' before a whole character */
+	    {"(;CA[Big5]C[\xb3\\\\\\\xb3\\\\a])", "許許a"},
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct sgf_game **v = NULL;
+		int n =
+		    sgf_parse_all(t[i].in, strlen(t[i].in), "mem", NULL, &v);
+		CHECK_INT(n, 1);
+		if (n == 1) {
+			CHECK_STR(sgf_root_value(v[0], SGF_P_C), t[i].want);
+			CHECK_INT(v[0]->nwarnings, 0);
+			CHECK_INT(v[0]->nerrors, 0);
+		}
+		release(v, n);
+	}
+}
+
+/* The same across the reader's buffers (it may need the bytes after a
+ * ']' to decide, and rewrites the escape in place). */
+static void
+dbcs_escapes_across_the_readers_buffers(void)
+{
+	char path[] = "/tmp/sgfXXXXXX";
+	int fd = mkstemp(path), n = 0, bad = 0;
+	FILE *f;
+	struct sgf_reader *rd;
+	struct sgf_chunk ch;
+
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	f = fdopen(fd, "w");
+	for (int i = 0; i < 20000; i++)
+		fprintf(f, "(;CA[GB18030]C[\xd6\xb8\x93\\]\x99\xe0]"
+			   "GN[\x93\\\\];B[aa])\n");
+	fclose(f);
+	rd = sgf_reader_open(path, "x", NULL);
+	CHECK(rd != NULL);
+	while (rd && sgf_reader_next(rd, &ch, NULL) > 0) {
+		struct sgf_game *g = sgf_parse_chunk(&ch, NULL);
+		const char *c = sgf_root_value(g, SGF_P_C);
+		const char *gn = sgf_root_value(g, SGF_P_GN);
+		if (!c || strcmp(c, "指揮權") || !gn || strcmp(gn, "揬") ||
+		    g->nnodes != 2 || g->nwarnings || g->nerrors)
+			bad++;
+		n++;
+		sgf_game_free(g);
+	}
+	CHECK_INT(n, 20000);
+	CHECK_INT(bad, 0);
+	sgf_reader_close(rd);
+	unlink(path);
+}
+
 int
 main(void)
 {
@@ -369,6 +447,8 @@ main(void)
 	RUN(output_is_always_utf8_with_ca);
 	RUN(utf16_declared_8bit_values_come_out_as_utf8);
 	RUN(escaped_high_bytes_are_decoded);
+	RUN(escapes_are_read_per_character_in_dbcs_charsets);
+	RUN(dbcs_escapes_across_the_readers_buffers);
 	RUN(utf8_validator_finds_bad_bytes_at_every_offset);
 	RUN(decoded_text_is_always_utf8);
 	return UNIT_DONE();

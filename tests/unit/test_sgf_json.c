@@ -95,6 +95,58 @@ json_lines_read_back_to_the_same_sgf(void)
 	free(lines);
 }
 
+/* An escaped ':' in a composed value is not the ':' between its parts
+ * (issue 22: AP[My\:App:1.0] came back AP[My:App:1.0], another value,
+ * in SGF and through JSON).  Composed values and those of unknown
+ * properties keep "\:" and "\\"; text values do not need them. */
+static void
+an_escaped_colon_in_a_composed_value_survives(void)
+{
+	const char *in = "(;AP[My\\:App:1.0]LB[aa:a\\:b][bb:c\\\\d]"
+			 "SZ[19]XX[p\\:q\\\\r\\]s]C[x\\:y\\\\z])";
+	const char *want =
+	    "(;FF[4]CA[UTF-8]AP[My\\:App:1.0]LB[aa:a\\:b][bb:c\\\\d]SZ[19]"
+	    "XX[p\\:q\\\\r\\]s]C[x:y\\\\z])\n";
+	struct sgf_game **v = NULL, **w = NULL;
+	int n = sgf_parse_all(in, strlen(in), "x.sgf", NULL, &v), m;
+	char *js, *a, *b;
+
+	CHECK_INT(n, 1);
+	if (n != 1)
+		return;
+	CHECK_STR(sgf_root_value(v[0], SGF_P_AP), "My\\:App:1.0");
+	CHECK_STR(sgf_root_value(v[0], SGF_P_C), "x:y\\z");
+	a = to_sgf(v[0]);
+	CHECK_STR(a, want);
+	js = to_json(v[0]);
+	CHECK(strstr(js, "\"AP\":[\"My\\\\:App:1.0\"]") != NULL);
+	CHECK(strstr(js, "\"LB\":[\"aa:a\\\\:b\",\"bb:c\\\\\\\\d\"]") != NULL);
+	m = sgf_parse_json(js, strlen(js), "x.json", NULL, &w);
+	CHECK_INT(m, 1);
+	if (m == 1) {
+		b = to_sgf(w[0]);
+		CHECK_STR(b, want);
+		free(b);
+		sgf_game_free(w[0]);
+	}
+	free(w);
+	free(js);
+	free(a);
+	sgf_game_free(v[0]);
+	free(v);
+
+	/* a value built by a caller: a lone '\' is a backslash */
+	{
+		struct sgf_game *g = sgf_game_new("b", 1);
+		struct sgf_node *r = sgf_node_add(g, NULL);
+		sgf_prop_add(g, r, "AP", "a\\b\\:c:1", 8);
+		a = to_sgf(g);
+		CHECK_STR(a, "(;FF[4]CA[UTF-8]AP[a\\\\b\\:c:1])\n");
+		free(a);
+		sgf_game_free(g);
+	}
+}
+
 static void
 bad_documents_are_errors_of_their_own(void)
 {
@@ -565,6 +617,7 @@ main(void)
 {
 	RUN(the_document_is_a_flat_preorder_list);
 	RUN(json_lines_read_back_to_the_same_sgf);
+	RUN(an_escaped_colon_in_a_composed_value_survives);
 	RUN(bad_documents_are_errors_of_their_own);
 	RUN(syntax_errors_have_positions);
 	RUN(json_names_and_values_that_sgf_cannot_hold);

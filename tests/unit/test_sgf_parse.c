@@ -262,6 +262,144 @@ recoveries_are_warnings_with_positions(void)
 	free_all(v, 1);
 }
 
+/* A property whose value was left out (issue 22): the ']' before it
+ * ends the value before (the identifier and what follows are plainly
+ * SGF), the missing value is an error at the identifier, and the rest
+ * of the game is read: its moves, its variations. */
+static void
+a_value_left_out_is_an_error_and_the_game_goes_on(void)
+{
+	struct sgf_game **v;
+	const struct sgf_node *n;
+	const struct sgf_diag *d;
+
+	v = parse_n("(;GM[1]SZ[9]PB[Lee]PW;B[cc];W[dd];B[ee])", 1);
+	if (!v)
+		return;
+	CHECK_STR(sgf_root_value(v[0], SGF_P_PB), "Lee");
+	CHECK(!sgf_node_prop(v[0]->root, SGF_P_PW));
+	CHECK(!has_diag(v[0], SGF_W_UNESCAPED_BRACKET));
+	d = find_diag(v[0], SGF_E_SYNTAX);
+	CHECK(d && d->line == 1 && d->col == 20);
+	CHECK_STR(d ? d->msg : NULL, "property 'PW' has no value: dropped");
+	CHECK_INT(v[0]->nerrors, 1);
+	CHECK_INT(v[0]->nnodes, 4);
+	free_all(v, 1);
+
+	/* before a variation: one game, both lines kept */
+	v = parse_n("(;SZ[9]KM[6.5]PB(;B[cc];W[dd])(;B[ee];W[ff]))", 1);
+	if (!v)
+		return;
+	n = v[0]->root;
+	CHECK_STR(sgf_root_value(v[0], SGF_P_KM), "6.5");
+	CHECK_INT(n->nchildren, 2);
+	CHECK_INT(v[0]->nnodes, 5);
+	d = find_diag(v[0], SGF_E_SYNTAX);
+	CHECK(d && d->line == 1 && d->col == 15);
+	CHECK(!has_diag(v[0], SGF_W_JUNK_AFTER));
+	free_all(v, 1);
+
+	/* at the end of a variation and of the game */
+	v = parse_n("(;C[x](;B[aa]N[a]GN)(;B[bb]))(;C[y]PL)", 2);
+	if (!v)
+		return;
+	CHECK_INT(v[0]->root->nchildren, 2);
+	CHECK_STR(sgf_node_prop(v[0]->root->child, SGF_P_N)->values->s, "a");
+	CHECK_INT(v[0]->nerrors, 1);
+	CHECK_STR(sgf_root_value(v[1], SGF_P_C), "y");
+	CHECK_INT(v[1]->nerrors, 1);
+	free_all(v, 2);
+}
+
+/* The repair of an unescaped ']' is for text: a ']' always ends a move,
+ * a point, a number; and text that only looks like an identifier is
+ * still text. */
+static void
+an_unescaped_bracket_is_text_only_in_text(void)
+{
+	struct sgf_game **v;
+
+	v = parse_n("(;SZ[9]KM[6.5] komi]AB[aa]x]C[c];B[cc] c];W[dd])", 1);
+	if (!v)
+		return;
+	CHECK_STR(sgf_root_value(v[0], SGF_P_KM), "6.5");
+	CHECK_STR(sgf_root_value(v[0], SGF_P_C), "c");
+	CHECK_STR(sgf_node_prop(v[0]->root, SGF_P_AB)->values->s, "aa");
+	CHECK_STR(sgf_node_prop(v[0]->root->child, SGF_P_B)->values->s, "cc");
+	CHECK(!has_diag(v[0], SGF_W_UNESCAPED_BRACKET));
+	CHECK_INT(v[0]->nnodes, 3);
+	free_all(v, 1);
+
+	v = parse_n("(;C[note [A] B;x and [B] W(y) and [C] OK; fine]B[aa])", 1);
+	if (!v)
+		return;
+	CHECK_STR(sgf_root_value(v[0], SGF_P_C),
+		  "note [A] B;x and [B] W(y) and [C] OK; fine");
+	CHECK_INT(v[0]->nnodes, 1);
+	free_all(v, 1);
+}
+
+/* A '(' right after a variation's '(' (SGFC's "illegal variation
+ * start", line 21 of its test file): ignored, with a warning, by the
+ * parser and the reader alike, so that the game ends where its ')'
+ * balance the '(' that count. */
+static void
+a_second_open_paren_in_a_variation_is_ignored(void)
+{
+	struct sgf_game **v;
+
+	v = parse_n("(;GM[1](;B[aa]) ((;W[bb])\n(;B[cc]))(;C[next])", 2);
+	if (!v)
+		return;
+	CHECK_INT(v[0]->root->nchildren, 3);
+	CHECK(has_diag(v[0], SGF_W_EMPTY_VARIATION));
+	CHECK(!has_diag(v[0], SGF_W_JUNK_AFTER));
+	CHECK_STR(sgf_root_value(v[1], SGF_P_C), "next");
+	free_all(v, 2);
+	/* a tree without a root sequence is not that: one game */
+	v = parse_n("((;C[a])(;C[b]))", 1);
+	free_all(v, 1);
+}
+
+/* The reader cuts those games where the parser ends them, also across
+ * its buffers: thousands of games with values left out. */
+static void
+reader_agrees_on_values_left_out_across_buffers(void)
+{
+	char path[] = "/tmp/sgfXXXXXX";
+	int fd = mkstemp(path);
+	FILE *f;
+	struct sgf_reader *rd;
+	struct sgf_chunk ch;
+	int i, n = 0, bad = 0;
+
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	f = fdopen(fd, "w");
+	for (i = 0; i < 10000; i++)
+		fprintf(f,
+			"(;SZ[9]KM[6.5]PB(;B[cc];W[dd])(;B[ee];W[ff]))\n"
+			"(;C[%d]PW\n;B[cc]HA[2] x];W[dd]((;B[ee])))\n",
+			i);
+	fclose(f);
+	rd = sgf_reader_open(path, "x", NULL);
+	CHECK(rd != NULL);
+	while (rd && sgf_reader_next(rd, &ch, NULL) > 0) {
+		struct sgf_game *g = sgf_parse_chunk(&ch, NULL);
+		if (!g->root || g->nnodes != (n % 2 ? 4 : 5) ||
+		    has_diag(g, SGF_W_JUNK_AFTER) ||
+		    has_diag(g, SGF_W_MISSING_PAREN))
+			bad++;
+		n++;
+		sgf_game_free(g);
+	}
+	CHECK_INT(n, 20000);
+	CHECK_INT(bad, 0);
+	sgf_reader_close(rd);
+	unlink(path);
+}
+
 static void
 errors_stay_within_their_game(void)
 {
@@ -805,6 +943,10 @@ main(void)
 	RUN(collections_give_one_game_each);
 	RUN(ff3_lowercase_identifiers_are_reduced);
 	RUN(recoveries_are_warnings_with_positions);
+	RUN(a_value_left_out_is_an_error_and_the_game_goes_on);
+	RUN(an_unescaped_bracket_is_text_only_in_text);
+	RUN(a_second_open_paren_in_a_variation_is_ignored);
+	RUN(reader_agrees_on_values_left_out_across_buffers);
 	RUN(errors_stay_within_their_game);
 	RUN(limits_give_errors);
 	RUN(points_and_point_lists);
