@@ -70,16 +70,6 @@ empty_add(struct board *b, bpt pt)
 	b->empty[b->nempty++] = pt;
 }
 
-static inline void
-empty_remove(struct board *b, bpt pt)
-{
-	int i = b->c[pt].empty_at;
-	bpt last = b->empty[--b->nempty];
-
-	b->empty[i] = last;
-	b->c[last].empty_at = (int16_t)i;
-}
-
 /* ---------------------------------------------------------------------
  * Setting up.
  */

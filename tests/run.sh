@@ -11,7 +11,10 @@
 #      "not run (...)" lines (checks skipped for want of an optional
 #      tool such as jq or mandoc) and "fixed ..." lines (a case a
 #      suite expected to fail passes now: update its expectation) are
-#      passed on;
+#      passed on.  Under VALGRIND a suite whose head has a line
+#      "# valgrind: skip (WHY)" is not run and says so: the costly
+#      ones, whose code the unit and golden tests already take through
+#      valgrind (make sanitize still runs them);
 #   4. peer cases: tests/peers/run.sh, cases modelled on other projects'
 #      test suites (sgfmill, @sabaki/sgf, go-board, SGFC, KataGo,
 #      sgf-parse); its "peers: PROJECT: ..." lines, the verdicts
@@ -81,6 +84,12 @@ done
 
 for t in tests/suite/*.sh; do
 	[ -f "$t" ] || continue
+	if [ -n "$VALGRIND" ] &&
+		why=$(sed -n '1,30s/^# valgrind: skip (\(.*\))$/\1/p' "$t") &&
+		[ -n "$why" ]; then
+		echo "$(basename "$t"): not run (under valgrind: $why)"
+		continue
+	fi
 	out=$(sh "$t" 2>&1)
 	rc=$?
 	line=$(echo "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)

@@ -89,6 +89,8 @@ def decode(data):
 
 
 def unescape(v):
+    if "\\" not in v:  # most values: nothing to do
+        return v
     out = []
     i, n = 0, len(v)
     while i < n:
@@ -132,7 +134,10 @@ def parse_tree(t, i):
             cur = len(nodes) - 1
             in_seq = True
         elif m.group(4):
-            ident = "".join(ch for ch in m.group(4) if ch.isupper())
+            ident = m.group(4)
+            if not ident.isupper():
+                # FF[1]-FF[3] identifiers may have lower-case letters
+                ident = "".join(ch for ch in ident if ch.isupper())
             if not in_seq:
                 nodes.append([cur, []])
                 cur = len(nodes) - 1

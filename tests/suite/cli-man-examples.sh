@@ -2,6 +2,8 @@
 # Every command in the EXAMPLES sections of man/*.1 (and in the
 # README's examples) runs (in a copy of
 # testdata/cli, one copy per page, in order) and exits 0 or 1, never 2: the docs cannot go stale.
+# valgrind: skip (every example of every page takes 60 s)
+# (the golden tests run the same commands through valgrind)
 : "${SGFKIT:=./sgfkit}" "${TOP:=.}"
 pass=0 fail=0
 tmp=$(mktemp -d) || exit 2
