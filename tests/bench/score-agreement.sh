@@ -2,7 +2,7 @@
 # score-agreement.sh - scoring accuracy per set (winner %, exact %), on
 # the whole set and on its five folds (issue 19: per fold, mean, minimum;
 # with one binary the fold-out figure is the whole-set figure), and the
-# median time per 19x19 game on one core (`score -j1`, one process per
+# median and slowest time per game on one core (`score -j1`, one process per
 # game, so start-up and parsing are included).
 # SCORE_VARIANTS="name=BIN,..." also prints the fold-out figures of
 # tuning over $SGFKIT and those variants (score_eval.py --tune).
@@ -39,7 +39,8 @@ for pat, label in (("ogs/19x19__*.sgf", "ogs 19x19"),
     cpu.sort()
     wall.sort()
     if cpu:
-        print(f"{label}: median {cpu[len(cpu)//2]:.1f} ms CPU per game, "
+        print(f"{label}: median {cpu[len(cpu)//2]:.1f} ms CPU per game "
+              f"(the slowest {cpu[-1]:.1f}), "
               f"{wall[len(wall)//2]:.1f} ms wall (one process per game, "
               f"start-up and parsing included, {len(cpu)} games)")
 for d in ("ogs", "tygem"):
