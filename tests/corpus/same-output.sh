@@ -64,15 +64,15 @@ for s in edge formats scored; do
 	[ -d "$CORPUS/$s" ] && sets="$sets $CORPUS/$s"
 done
 for d in $sets; do
-	label=${d#"$TOP"/}
-	label=${label#"$CORPUS"/}
-	same "check $label" check --json --no-summary -r "$d"
-	same "info $label" info --json --no-summary -r "$d"
-	same "score $label" score --json --no-summary -r -j 2 "$d"
+	setname=${d#"$TOP"/}
+	setname=${setname#"$CORPUS"/}
+	same "check $setname" check --json --no-summary -r "$d"
+	same "info $setname" info --json --no-summary -r "$d"
+	same "score $setname" score --json --no-summary -r -j 2 "$d"
 	for t in sgf json gib ngf gtp txt svg; do
-		same "convert -t $t $label" convert -t "$t" -r "$d"
+		same "convert -t $t $setname" convert -t "$t" -r "$d"
 	done
-	same "convert --normalize $label" convert --normalize -r "$d"
+	same "convert --normalize $setname" convert --normalize -r "$d"
 done
 if ! $quick && [ -d "$CORPUS/games" ]; then
 	same "check games" check --json --no-summary -r "$CORPUS/games"
