@@ -133,7 +133,7 @@ struct cli {
 	/* file_end prints the stream diagnostics itself (check); else
 	 * the errors among them go to stderr. */
 	bool own_stream_diags;
-	/* Games per batch of work (0: cli.c's BATCH_GAMES, sized for games
+	/* Games per batch of work (0: batch.c's BATCH_GAMES, sized for games
 	 * that cost microseconds, as in check and info).  A command whose
 	 * games cost milliseconds (score) asks for small batches, so that
 	 * -j N keeps N threads busy to the end of a short run. */

@@ -1,7 +1,7 @@
 /*
  * convert.c - `sgfkit convert`: rewrite records as canonical SGF, JSON,
  * GIB, NGF, a GTP script or a diagram (txt, svg), from SGF, JSON, GIB,
- * NGF or UGF (input formats: cli_informats in cli.c).
+ * NGF or UGF (input formats: cli_informats in inputs.c).
  *
  * Output formats are a table (outformats[]): a name for -t, the file
  * extension used with -d, and a writer for one game.  Adding a format
