@@ -202,6 +202,23 @@ extern const char cli_opts_help[];
  * printed). */
 int cli_parse_opt(struct cli *c, int opt, const char *arg);
 
+/* Numeric option values, read whole or refused: "invalid WHAT 'ARG'"
+ * on stderr, followed by " HINT" when `hint` is not NULL ("invalid
+ * rotation '45' (0, 90, 180 or 270)"), and -1 returned.  Each wording
+ * is the caller's, so a command keeps its messages. */
+/* A decimal integer from min to max (as strtol reads it).  Returns 0
+ * with *out set, or -1 (message printed). */
+int cli_opt_long(const char *arg, long min, long max, const char *what,
+		 const char *hint, long *out);
+/* A decimal number made only of the bytes in `chars` (so that strtod
+ * does not also take "0x10", "1e1" or "inf"), from min to max.
+ * Returns 0 with *out set, or -1 (message printed). */
+int cli_opt_double(const char *arg, const char *chars, double min, double max,
+		   const char *what, const char *hint, double *out);
+/* Print the message of a bad value as those two do (for a check they
+ * cannot make, such as a rotation by a multiple of 90) and return -1. */
+int cli_opt_invalid(const char *what, const char *arg, const char *hint);
+
 enum { CLI_OPT_EXIT = -2 };
 /* getopt_long() for a batch command: `shortopts` and `longopts` are the
  * command's own plus CLI_SHORTOPTS and CLI_LONGOPTS.  The shared options

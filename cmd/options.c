@@ -51,6 +51,47 @@ cli_init(struct cli *c, const char *cmd)
 	sgf_limits_default(&c->limits);
 }
 
+int
+cli_opt_invalid(const char *what, const char *arg, const char *hint)
+{
+	cmd_error("invalid %s '%s'%s%s", what, arg, hint ? " " : "",
+		  hint ? hint : "");
+	return -1;
+}
+
+int
+cli_opt_long(const char *arg, long min, long max, const char *what,
+	     const char *hint, long *out)
+{
+	char *end;
+	long n;
+
+	/* errno reset: strtol sets it only on failure */
+	errno = 0;
+	n = strtol(arg, &end, 10);
+	if (errno || *end || end == arg || n < min || n > max)
+		return cli_opt_invalid(what, arg, hint);
+	*out = n;
+	return 0;
+}
+
+int
+cli_opt_double(const char *arg, const char *chars, double min, double max,
+	       const char *what, const char *hint, double *out)
+{
+	char *end;
+	double x;
+
+	errno = 0;
+	x = strtod(arg, &end);
+	/* !(in range) also refuses a NaN */
+	if (arg[strspn(arg, chars)] || errno || *end || end == arg ||
+	    !(x >= min && x <= max))
+		return cli_opt_invalid(what, arg, hint);
+	*out = x;
+	return 0;
+}
+
 static int
 parse_size(const char *s, size_t *out)
 {
@@ -128,7 +169,6 @@ usage_error:
 int
 cli_parse_opt(struct cli *c, int opt, const char *arg)
 {
-	char *end;
 	long n;
 
 	switch (opt) {
@@ -139,12 +179,8 @@ cli_parse_opt(struct cli *c, int opt, const char *arg)
 		c->null_sep = true;
 		return 1;
 	case 'j':
-		errno = 0;
-		n = strtol(arg, &end, 10);
-		if (errno || *end || end == arg || n < 1 || n > 1024) {
-			cmd_error("invalid number of jobs '%s'", arg);
+		if (cli_opt_long(arg, 1, 1024, "number of jobs", NULL, &n))
 			return -1;
-		}
 		c->jobs = (int)n;
 		return 1;
 	case CLI_OPT_EXT:
