@@ -277,10 +277,9 @@ void cli_names_free(struct cli_names *t);
  * place.  Returns 0, or -1 with errno. */
 int cli_write_whole(const char *path, const char *data, size_t len);
 
-/* JSON helpers for hand-written JSON Lines (faster than building a
- * cJSON tree for every game).  Write a quoted, escaped string (NULL
- * writes null). */
+/* For hand-written JSON Lines (faster than building a cJSON tree for
+ * every game): write s as a quoted, escaped string, as
+ * sgf_json_str(SGF_JSON_STR_UESC) does (NULL writes null). */
 void cli_json_str(FILE *f, const char *s);
-void cli_json_strn(FILE *f, const char *s, size_t n);
 
 #endif

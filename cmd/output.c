@@ -348,68 +348,12 @@ cli_output_close(struct cli *c, bool keep)
 /* JSON strings                                                        */
 
 void
-cli_json_strn(FILE *f, const char *s, size_t n)
-{
-	static const char hex[] = "0123456789abcdef";
-	size_t i, start = 0;
-
-	putc_unlocked('"', f);
-	for (i = 0; i < n; i++) {
-		unsigned char ch = (unsigned char)s[i];
-		const char *esc = NULL;
-		char u[7];
-
-		if (ch >= 0x80) {
-			/* game text is UTF-8 by now, but a file name is
-			 * whatever bytes the file system holds, and JSON
-			 * must be UTF-8: a byte that is not is U+FFFD */
-			size_t len = sgf_utf8_char_len(s + i, n - i);
-			if (len) {
-				i += len - 1;
-				continue;
-			}
-			esc = "\\ufffd";
-		} else if (ch >= 0x20 && ch != '"' && ch != '\\') {
-			continue;
-		}
-		switch (esc ? 256 : ch) { /* 256: esc is U+FFFD already */
-		case 256:
-			break;
-		case '"':
-			esc = "\\\"";
-			break;
-		case '\\':
-			esc = "\\\\";
-			break;
-		case '\n':
-			esc = "\\n";
-			break;
-		case '\r':
-			esc = "\\r";
-			break;
-		case '\t':
-			esc = "\\t";
-			break;
-		default:
-			u[0] = '\\', u[1] = 'u', u[2] = '0', u[3] = '0';
-			u[4] = hex[ch >> 4], u[5] = hex[ch & 15], u[6] = 0;
-			esc = u;
-		}
-		fwrite_unlocked(s + start, 1, i - start, f);
-		fputs_unlocked(esc, f);
-		start = i + 1;
-	}
-	fwrite_unlocked(s + start, 1, n - start, f);
-	putc_unlocked('"', f);
-}
-
-void
 cli_json_str(FILE *f, const char *s)
 {
 	if (!s)
 		fputs_unlocked("null", f);
 	else
-		cli_json_strn(f, s, strlen(s));
+		sgf_json_str(f, s, strlen(s), SGF_JSON_STR_UESC);
 }
 
 /* ------------------------------------------------------------------ */
