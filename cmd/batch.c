@@ -15,10 +15,10 @@
 #include <errno.h>
 #include <getopt.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "cli_internal.h"

@@ -4,15 +4,12 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "cmd.h"
-
-/* ------------------------------------------------------------------ */
-/* Options                                                             */
 
 const char cli_opts_help[] =
     "  -r, --recursive        read directories, recursively\n"
