@@ -3,7 +3,6 @@
  * parser and the rules problems found by replaying every line of every
  * game (rules/check.h), compiler style or as JSON Lines.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -279,7 +278,6 @@ cmd_check(int argc, char **argv)
 	struct check_ctx cc;
 	struct cli c;
 	int opt;
-	char *end;
 	long n;
 
 	memset(&cc, 0, sizeof(cc));
@@ -331,14 +329,9 @@ cmd_check(int argc, char **argv)
 				return cmd_usage_error("check");
 			break;
 		case O_MAX_MOVES:
-			errno = 0;
-			n = strtol(optarg, &end, 10);
-			if (errno || *end || end == optarg || n < 1 ||
-			    n > 100000000) {
-				cmd_error("invalid number of moves '%s'",
-					  optarg);
+			if (cli_opt_long(optarg, 1, 100000000,
+					 "number of moves", NULL, &n))
 				return cmd_usage_error("check");
-			}
 			cc.opts.max_moves = (int)n;
 			break;
 		case O_MAIN_LINE:

@@ -133,7 +133,7 @@ struct cli {
 	/* file_end prints the stream diagnostics itself (check); else
 	 * the errors among them go to stderr. */
 	bool own_stream_diags;
-	/* Games per batch of work (0: cli.c's BATCH_GAMES, sized for games
+	/* Games per batch of work (0: batch.c's BATCH_GAMES, sized for games
 	 * that cost microseconds, as in check and info).  A command whose
 	 * games cost milliseconds (score) asks for small batches, so that
 	 * -j N keeps N threads busy to the end of a short run. */
@@ -202,6 +202,23 @@ extern const char cli_opts_help[];
  * printed). */
 int cli_parse_opt(struct cli *c, int opt, const char *arg);
 
+/* Numeric option values, read whole or refused: "invalid WHAT 'ARG'"
+ * on stderr, followed by " HINT" when `hint` is not NULL ("invalid
+ * rotation '45' (0, 90, 180 or 270)"), and -1 returned.  Each wording
+ * is the caller's, so a command keeps its messages. */
+/* A decimal integer from min to max (as strtol reads it).  Returns 0
+ * with *out set, or -1 (message printed). */
+int cli_opt_long(const char *arg, long min, long max, const char *what,
+		 const char *hint, long *out);
+/* A decimal number made only of the bytes in `chars` (so that strtod
+ * does not also take "0x10", "1e1" or "inf"), from min to max.
+ * Returns 0 with *out set, or -1 (message printed). */
+int cli_opt_double(const char *arg, const char *chars, double min, double max,
+		   const char *what, const char *hint, double *out);
+/* Print the message of a bad value as those two do (for a check they
+ * cannot make, such as a rotation by a multiple of 90) and return -1. */
+int cli_opt_invalid(const char *what, const char *arg, const char *hint);
+
 enum { CLI_OPT_EXIT = -2 };
 /* getopt_long() for a batch command: `shortopts` and `longopts` are the
  * command's own plus CLI_SHORTOPTS and CLI_LONGOPTS.  The shared options
@@ -260,10 +277,9 @@ void cli_names_free(struct cli_names *t);
  * place.  Returns 0, or -1 with errno. */
 int cli_write_whole(const char *path, const char *data, size_t len);
 
-/* JSON helpers for hand-written JSON Lines (faster than building a
- * cJSON tree for every game).  Write a quoted, escaped string (NULL
- * writes null). */
+/* For hand-written JSON Lines (faster than building a cJSON tree for
+ * every game): write s as a quoted, escaped string, as
+ * sgf_json_str(SGF_JSON_STR_UESC) does (NULL writes null). */
 void cli_json_str(FILE *f, const char *s);
-void cli_json_strn(FILE *f, const char *s, size_t n);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * convert.c - `sgfkit convert`: rewrite records as canonical SGF, JSON,
  * GIB, NGF, a GTP script or a diagram (txt, svg), from SGF, JSON, GIB,
- * NGF or UGF (input formats: cli_informats in cli.c).
+ * NGF or UGF (input formats: cli_informats in inputs.c).
  *
  * Output formats are a table (outformats[]): a name for -t, the file
  * extension used with -d, and a writer for one game.  Adding a format
@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -372,7 +373,7 @@ cmd_convert(int argc, char **argv)
 	struct conv_ctx cc = {
 	    .to = &outformats[0], .upto = -1, .warnings = true};
 	int rotate = 0, flip = 0, symmetry = -1;
-	char *end;
+	long n;
 	const char *output = NULL;
 	struct cli c;
 	int opt, rc;
@@ -404,12 +405,9 @@ cmd_convert(int argc, char **argv)
 			cc.flags |= SGF_WRITE_COMPACT;
 			break;
 		case 'm':
-			errno = 0;
-			cc.upto = strtol(optarg, &end, 10);
-			if (errno || *end || end == optarg || cc.upto < 0) {
-				cmd_error("invalid move number '%s'", optarg);
+			if (cli_opt_long(optarg, 0, LONG_MAX, "move number",
+					 NULL, &cc.upto))
 				return cmd_usage_error("convert");
-			}
 			break;
 		case 'N':
 			cc.numbers = true;
@@ -420,29 +418,24 @@ cmd_convert(int argc, char **argv)
 		case 'W':
 			cc.warnings = false;
 			break;
-		case 'R':
-			rotate = (int)strtol(optarg, &end, 10);
-			if (*end || end == optarg ||
-			    (rotate != 0 && rotate != 90 && rotate != 180 &&
-			     rotate != 270)) {
-				cmd_error(
-				    "invalid rotation '%s' (0, 90, 180 or "
-				    "270)",
-				    optarg);
+		case 'R': {
+			const char *hint = "(0, 90, 180 or 270)";
+			if (cli_opt_long(optarg, 0, 270, "rotation", hint,
+					 &n) ||
+			    (n % 90 &&
+			     cli_opt_invalid("rotation", optarg, hint)))
 				return cmd_usage_error("convert");
-			}
+			rotate = (int)n;
 			break;
+		}
 		case 'F':
 			flip = 1;
 			break;
 		case 'S':
-			symmetry = (int)strtol(optarg, &end, 10);
-			if (*end || end == optarg || symmetry < 0 ||
-			    symmetry > 7) {
-				cmd_error("invalid symmetry '%s' (0 to 7)",
-					  optarg);
+			if (cli_opt_long(optarg, 0, 7, "symmetry", "(0 to 7)",
+					 &n))
 				return cmd_usage_error("convert");
-			}
+			symmetry = (int)n;
 			break;
 		case CLI_OPT_EXIT:
 			return c.exit_status;

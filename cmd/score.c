@@ -4,6 +4,7 @@
  * result; text for people, JSON Lines for programs, SVG pictures.
  */
 #include <errno.h>
+#include <float.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdatomic.h>
@@ -923,13 +924,10 @@ cmd_score(int argc, char **argv)
 			sc.mismatch = true;
 			break;
 		case 'm': {
-			errno = 0;
-			long n = strtol(optarg, &end, 10);
-			if (errno || *end || end == optarg || n < 0 ||
-			    n > 100000000) {
-				cmd_error("invalid move number '%s'", optarg);
+			long n;
+			if (cli_opt_long(optarg, 0, 100000000, "move number",
+					 NULL, &n))
 				return cmd_usage_error("score");
-			}
 			sc.move = (int)n;
 			break;
 		}
@@ -943,16 +941,10 @@ cmd_score(int argc, char **argv)
 			break;
 		}
 		case O_KOMI:
-			errno = 0;
-			sc.komi = strtod(optarg, &end);
-			/* a number as SGF writes one: strtod would also take
-			 * "0x10" and "1e1" */
-			if (optarg[strspn(optarg, "+-0123456789.")] || errno ||
-			    *end || end == optarg || !isfinite(sc.komi) ||
-			    fabs(sc.komi) > 1000) {
-				cmd_error("invalid komi '%s'", optarg);
+			/* a number as SGF writes one */
+			if (cli_opt_double(optarg, "+-0123456789.", -1000, 1000,
+					   "komi", NULL, &sc.komi))
 				return cmd_usage_error("score");
-			}
 			sc.has_komi = true;
 			break;
 		case O_DEAD:
@@ -990,14 +982,10 @@ cmd_score(int argc, char **argv)
 			sc.no_board = true;
 			break;
 		case O_PLAYOUTS: {
-			errno = 0;
-			long n = strtol(optarg, &end, 10);
-			if (errno || *end || end == optarg || n < 1 ||
-			    n > 1000000) {
-				cmd_error("invalid number of playouts '%s'",
-					  optarg);
+			long n;
+			if (cli_opt_long(optarg, 1, 1000000,
+					 "number of playouts", NULL, &n))
 				return cmd_usage_error("score");
-			}
 			sc.est.playouts = (int)n;
 			break;
 		}
@@ -1025,17 +1013,13 @@ cmd_score(int argc, char **argv)
 			engine_opt = true;
 			break;
 		case O_ENGINE_TIMEOUT:
-			errno = 0;
-			sc.engine_timeout = strtod(optarg, &end);
-			if (optarg[strspn(optarg, "0123456789.")] || errno ||
-			    *end || end == optarg || !(sc.engine_timeout > 0) ||
-			    sc.engine_timeout > 86400) {
-				cmd_error(
-				    "invalid engine timeout '%s' (seconds, "
-				    "more than 0 and at most 86400)",
-				    optarg);
+			/* more than 0: the least double above it */
+			if (cli_opt_double(optarg, "0123456789.", DBL_TRUE_MIN,
+					   86400, "engine timeout",
+					   "(seconds, more than 0 and at most "
+					   "86400)",
+					   &sc.engine_timeout))
 				return cmd_usage_error("score");
-			}
 			break;
 		case 'q':
 			sc.quiet = true;

@@ -36,12 +36,10 @@
 
 #include "internal.h"
 
-/* s (len bytes) as a JSON string, escaped as cJSON escapes: '"', '\\'
- * and control bytes; UTF-8 as it is.  A byte that is not UTF-8 is
- * U+FFFD: values are UTF-8 by now, but a file name is whatever bytes
- * the file system holds. */
-static void
-put_json_string(FILE *out, const char *s, size_t len)
+/* A byte that is not UTF-8 is U+FFFD: values are UTF-8 by now, but a
+ * file name is whatever bytes the file system holds. */
+void
+sgf_json_str(FILE *out, const char *s, size_t len, unsigned flags)
 {
 	static const char hex[] = "0123456789abcdef";
 	size_t run = 0;
@@ -74,10 +72,10 @@ put_json_string(FILE *out, const char *s, size_t len)
 			e = "\\\\";
 			break;
 		case '\b':
-			e = "\\b";
+			e = flags & SGF_JSON_STR_UESC ? "\\u0008" : "\\b";
 			break;
 		case '\f':
-			e = "\\f";
+			e = flags & SGF_JSON_STR_UESC ? "\\u000c" : "\\f";
 			break;
 		case '\n':
 			e = "\\n";
@@ -113,12 +111,12 @@ put_json_node(FILE *out, const struct sgf_node *n, long parent)
 	for (p = n->props; p; p = p->next) {
 		if (p != n->props)
 			putc(',', out);
-		put_json_string(out, p->id, strlen(p->id));
+		sgf_json_str(out, p->id, strlen(p->id), 0);
 		fputs(":[", out);
 		for (v = p->values; v; v = v->next) {
 			if (v != p->values)
 				putc(',', out);
-			put_json_string(out, v->s, v->len);
+			sgf_json_str(out, v->s, v->len, 0);
 		}
 		putc(']', out);
 	}
@@ -138,9 +136,9 @@ sgf_write_json(FILE *out, const struct sgf_game *g)
 	int r = -1;
 
 	fputs("{\"file\":", out);
-	put_json_string(out, file, strlen(file));
+	sgf_json_str(out, file, strlen(file), 0);
 	fprintf(out, ",\"game\":%u,\"charset\":", g->index);
-	put_json_string(out, cs, strlen(cs));
+	sgf_json_str(out, cs, strlen(cs), 0);
 	fputs(",\"nodes\":[", out);
 	/* preorder walk; stack[] holds the indices of the ancestors */
 	while (n) {

@@ -373,6 +373,19 @@ enum sgf_write_flags {
  * UTF-8, of text that may not be: a file name's bytes. */
 size_t sgf_utf8_char_len(const char *s, size_t n);
 
+enum sgf_json_str_flags {
+	/* '\b' and '\f' as \u0008 and \u000c (sgfkit's JSON Lines of
+	 * info, check and score), not as cJSON writes them, \b and \f
+	 * (sgf_write_json) */
+	SGF_JSON_STR_UESC = 1 << 0,
+};
+/* Write s (len bytes) to out as a quoted JSON string: '"', '\\' and
+ * control bytes escaped ('\n', '\r', '\t' short, others \u00XX),
+ * well-formed UTF-8 as it is, each byte that is not UTF-8 as \ufffd,
+ * '/' and DEL as they are.  flags: SGF_JSON_STR_*.  A write error is
+ * left on the stream (ferror). */
+void sgf_json_str(FILE *out, const char *s, size_t len, unsigned flags);
+
 /* What a writer of a format that holds less than SGF (GIB, NGF, a
  * diagram) had to leave out or change, for the caller to report:
  * writers never print.  Each note names the value it is about by its

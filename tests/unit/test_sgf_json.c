@@ -612,6 +612,37 @@ many_properties_and_repeats_merge_in_their_node(void)
 	free(t);
 }
 
+/* One escaper for the library's documents and the command's JSON Lines:
+ * they differ only in how '\b' and '\f' are written, as they always
+ * have. */
+static void
+json_strings_escape_controls_and_bytes_that_are_not_utf8(void)
+{
+	static const char in[] = "a\bb\fc/d\x7f\x01\x1f\"\\\n\r\t"
+				 "\xc3\xa9\xff\xe2\x82!\0z";
+	static const struct {
+		unsigned flags;
+		const char *want;
+	} t[] = {
+	    {0, "\"a\\bb\\fc/d\x7f\\u0001\\u001f\\\"\\\\\\n\\r\\t"
+		"\xc3\xa9\\ufffd\\ufffd\\ufffd!\\u0000z\""},
+	    {SGF_JSON_STR_UESC,
+	     "\"a\\u0008b\\u000cc/d\x7f\\u0001\\u001f\\\"\\\\\\n\\r"
+	     "\\t\xc3\xa9\\ufffd\\ufffd\\ufffd!\\u0000z\""},
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		char *s = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&s, &len);
+
+		sgf_json_str(f, in, sizeof(in) - 1, t[i].flags);
+		fclose(f);
+		CHECK_STR(s, t[i].want);
+		free(s);
+	}
+}
+
 int
 main(void)
 {
@@ -628,5 +659,6 @@ main(void)
 	RUN(bad_json_is_refused_at_its_byte);
 	RUN(offsets_give_positions_in_the_file);
 	RUN(many_properties_and_repeats_merge_in_their_node);
+	RUN(json_strings_escape_controls_and_bytes_that_are_not_utf8);
 	return UNIT_DONE();
 }
