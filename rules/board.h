@@ -92,7 +92,7 @@ struct board {
 	bpt empty[BOARD_ARR];
 };
 
-/* The layout of a w x h board, shared with the replay board (rboard.h)
+/* The layout of a w x h board, shared with the replay board (replay_board.h)
  * so that a point and its Zobrist key mean the same on both: sets
  * *stride and *ncells, and makes sure the key table is filled.  Returns
  * 0, or -1 if the size is out of range (*w and *h are then 19). */

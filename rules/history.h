@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rboard.h"
+#include "replay_board.h"
 
 struct hist_entry {
 	uint64_t key;

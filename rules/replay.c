@@ -96,7 +96,7 @@
 #include <string.h>
 
 #include "history.h"
-#include "rboard.h"
+#include "replay_board.h"
 #include "check.h"
 
 /* See check_test_key_mask(). */

@@ -1,5 +1,5 @@
 /*
- * rboard.h - a board for replaying records only (check's replay).
+ * replay_board.h - a board for replaying records only (check's replay).
  *
  * Why a second board: the replay asks less of a board than the
  * playouts do (no list of empty points, no neighbour counts, no exact
@@ -31,10 +31,13 @@
  * slots as counts; a stone played on a point sets the point's slot
  * before anything reads it.
  *
+ * Its functions and types keep the short prefix rboard_ ("replay
+ * board"), as board.h's keep board_.
+ *
  * Library code: never prints, never exits, never allocates.
  */
-#ifndef RBOARD_H
-#define RBOARD_H
+#ifndef RULES_REPLAY_BOARD_H
+#define RULES_REPLAY_BOARD_H
 
 #include "board.h"
 
