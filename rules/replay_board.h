@@ -18,7 +18,7 @@
  * (a lone stone, whose count is exact) and the suicide test (which
  * counts the incidences at the point played) need, and both manage.
  *
- * Layout, points, colours and Zobrist keys are those of board.h (same
+ * Layout, points, colours and Zobrist keys are those of layout.h (same
  * padded stride, board_zob_[][]), so board_key(), board_colors() and
  * rboard's counterparts agree for the same stones: the replay's
  * repetition history does not care which board made a key.
@@ -39,7 +39,11 @@
 #ifndef RULES_REPLAY_BOARD_H
 #define RULES_REPLAY_BOARD_H
 
-#include "board.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "layout.h"
 
 struct rboard {
 	int w, h, stride, ncells;
