@@ -16,6 +16,7 @@
 #include "../rules/rules.h"
 #include "../rules/score.h"
 #include "../sgf/gameinfo.h"
+#include "../sgf/gtp.h"
 #include "cli.h"
 #include "cmd.h"
 #include "engine.h"
@@ -193,8 +194,7 @@ point_name(int p, int w, char out[3])
 static char
 col_label(int x)
 {
-	static const char cols[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-	return x < 25 ? cols[x] : '?';
+	return x < GTP_MAX_SIDE ? gtp_column_letter(x) : '?';
 }
 
 /* Count one game into s.  Returns 0, or -1 with why the game cannot be

@@ -124,7 +124,7 @@ static char
 col_label(int x, int cols)
 {
 	if (cols <= 25)
-		return (char)('A' + x + (x >= 8));
+		return gtp_column_letter(x);
 	return (char)(x < 26 ? 'a' + x : 'A' + x - 26);
 }
 

@@ -95,6 +95,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../sgf/gtp.h"
 #include "history.h"
 #include "replay_board.h"
 #include "check.h"
@@ -269,17 +270,18 @@ sgf_letter(int i)
 static void
 set_point(struct check_problem *p, const struct ctx *c, int x, int y)
 {
-	static const char cols[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 	int row = c->rows - y;
 
 	p->point[0] = sgf_letter(x);
 	p->point[1] = sgf_letter(y);
 	p->point[2] = 0;
-	if (x < 25)
-		snprintf(p->vertex, sizeof(p->vertex), "%c%d", cols[x], row);
+	if (x < GTP_MAX_SIDE)
+		snprintf(p->vertex, sizeof(p->vertex), "%c%d",
+			 gtp_column_letter(x), row);
 	else
 		snprintf(p->vertex, sizeof(p->vertex), "%c%c%d",
-			 cols[x / 25 - 1], cols[x % 25], row);
+			 gtp_column_letter(x / GTP_MAX_SIDE - 1),
+			 gtp_column_letter(x % GTP_MAX_SIDE), row);
 }
 
 /* Line and column of a byte offset.  sgf_game_linecol() scans from the
