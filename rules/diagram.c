@@ -275,6 +275,21 @@ xml_text(FILE *out, const char *s)
 	}
 }
 
+void
+diagram_svg_lines(FILE *out, int cols, int rows, int margin, int cell)
+{
+	for (int x = 0; x < cols; x++)
+		fprintf(out,
+			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
+			margin + x * cell, margin, margin + x * cell,
+			margin + (rows - 1) * cell);
+	for (int y = 0; y < rows; y++)
+		fprintf(out,
+			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
+			margin, margin + y * cell, margin + (cols - 1) * cell,
+			margin + y * cell);
+}
+
 int
 diagram_write_svg(FILE *out, const struct sgf_game *g, long upto, bool numbers,
 		  const char **why, struct sgf_write_notes *notes)
@@ -309,16 +324,7 @@ diagram_write_svg(FILE *out, const struct sgf_game *g, long upto, bool numbers,
 		"<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" "
 		"fill=\"#dcb35c\"/>\n<g stroke=\"#000\" stroke-width=\"1\">\n",
 		w, h);
-	for (int x = 0; x < pos->cols; x++)
-		fprintf(out,
-			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
-			margin + x * cell, margin, margin + x * cell,
-			margin + (pos->rows - 1) * cell);
-	for (int y = 0; y < pos->rows; y++)
-		fprintf(out,
-			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
-			margin, margin + y * cell,
-			margin + (pos->cols - 1) * cell, margin + y * cell);
+	diagram_svg_lines(out, pos->cols, pos->rows, margin, cell);
 	fputs("</g>\n<g fill=\"#000\">\n", out);
 	for (int y = 0; y < pos->rows; y++)
 		for (int x = 0; x < pos->cols; x++)
