@@ -14,9 +14,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../rules/diagram.h"
 #include "../rules/rules.h"
 #include "../rules/score.h"
 #include "../sgf/gameinfo.h"
+#include "../sgf/gtp.h"
 #include "cli.h"
 #include "cmd.h"
 #include "engine.h"
@@ -194,8 +196,7 @@ point_name(int p, int w, char out[3])
 static char
 col_label(int x)
 {
-	static const char cols[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-	return x < 25 ? cols[x] : '?';
+	return x < GTP_MAX_SIDE ? gtp_column_letter(x) : '?';
 }
 
 /* Count one game into s.  Returns 0, or -1 with why the game cannot be
@@ -587,12 +588,7 @@ svg_draw(FILE *f, const struct scored *s)
 		W, H, W, H, s->result,
 		s->rules.scoring == RULES_AREA ? "(area)" : "(territory)", W,
 		H);
-	for (int x = 0; x < w; x++)
-		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
-			m + x * u, m, m + x * u, m + (h - 1) * u);
-	for (int y = 0; y < h; y++)
-		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
-			m, m + y * u, m + (w - 1) * u, m + y * u);
+	diagram_svg_lines(f, w, h, m, u);
 	fputs("</g>\n<g font-family=\"sans-serif\" font-size=\"13\" "
 	      "text-anchor=\"middle\" fill=\"#000\">\n",
 	      f);

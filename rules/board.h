@@ -1,16 +1,8 @@
 /*
  * board.h - a fast Go board for replay, legality checks and playouts.
  *
- * Layout (KataGo style, see ../shared/docs/BOARD.md section 4): a padded
- * one-dimensional array with stride w + 1, so one wall column serves as
- * the right edge of a row and the left edge of the next.  The point
- * (x, y), 0-based from the upper left as in SGF, is
- *
- *	pt = (x + 1) + (y + 1) * (w + 1)
- *
- * and its neighbours are pt - 1, pt + 1, pt - stride, pt + stride.
- * Cells 0 (BPT_NONE) and 1 (BPT_PASS) are wall cells and therefore never
- * real points.  Boards may be rectangular, 1x1 .. 52x52.
+ * Layout, coordinates, colours and Zobrist keys: layout.h, shared with
+ * the replay board.
  *
  * Chains: every stone knows its chain head (head[]) and the next stone
  * of its chain (circular list); the head holds the exact number of
@@ -19,13 +11,6 @@
  * its neighbours of each colour, so "no empty neighbour" and "eye-like"
  * are one mask test.  Empty points are kept in a list (O(1) add and
  * remove) for playouts.
- *
- * Hashing: a 64-bit Zobrist key of the stones only (positional), from a
- * table filled by splitmix64 with a fixed seed, so keys are the same on
- * every run and platform.  board_side_key() gives the extra key for the
- * side to move (situational superko).  The board also keeps the colours
- * alone, one byte per cell (board_colors()), so that a position can be
- * saved and compared cheaply (a hash hit confirmed exactly).
  *
  * The struct is visible so callers can put boards on the stack and copy
  * them, but its fields are private: use the accessors below.  A board is
@@ -41,20 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define BOARD_MAX_SIDE	 52
-#define BOARD_STRIDE_MAX (BOARD_MAX_SIDE + 1)
-#define BOARD_ARR	 ((BOARD_MAX_SIDE + 2) * (BOARD_MAX_SIDE + 1) + 1)
-
-typedef int16_t bpt; /* padded point index */
-enum { BPT_NONE = 0, BPT_PASS = 1 };
-
-enum board_color {
-	BOARD_EMPTY = 0,
-	BOARD_BLACK = 1,
-	BOARD_WHITE = 2,
-	BOARD_WALL = 3
-};
-#define BOARD_OPP(c) ((c) ^ 3)
+#include "layout.h"
 
 /* Result of a legality test. */
 enum board_err {
@@ -92,11 +64,6 @@ struct board {
 	bpt empty[BOARD_ARR];
 };
 
-/* The layout of a w x h board, shared with the replay board (rboard.h)
- * so that a point and its Zobrist key mean the same on both: sets
- * *stride and *ncells, and makes sure the key table is filled.  Returns
- * 0, or -1 if the size is out of range (*w and *h are then 19). */
-int board_layout(int *w, int *h, int *stride, int *ncells);
 /* Set up an empty w x h board (1 <= w, h <= BOARD_MAX_SIDE).  Returns 0,
  * or -1 if the size is out of range (the board is then 19x19). */
 int board_init(struct board *b, int w, int h);
@@ -178,12 +145,6 @@ board_key(const struct board *b)
 {
 	return b->key;
 }
-/* Key of the side to move, XOR-ed into board_key() for situational
- * superko. */
-uint64_t board_side_key(int color);
-/* Zobrist key of a stone of `color` on pt. */
-uint64_t board_zobrist(bpt pt, int color);
-
 /* The colour of every cell, board_ncells(b) bytes indexed by point
  * (walls included).  Two boards of the same size hold the same stones
  * iff these bytes are equal. */
@@ -305,7 +266,6 @@ int board_check_consistency(const struct board *b);
  * sign extensions of bpt arithmetic.
  */
 #define BOARD_NBR_ONE_(color) ((uint16_t)(1u << (4 * (color))))
-extern uint64_t board_zob_[BOARD_ARR][3]; /* Zobrist keys (board.c) */
 /* Merge two chains (heads h1 != h2, same colour); returns the head. */
 int board_merge_(struct board *b, int h1, int h2);
 /* Remove the chain through pt (see board.c). */

@@ -8,83 +8,39 @@
 #include "../sgf/gameinfo.h"
 #include "../sgf/gtp.h"
 #include "diagram.h"
+#include "mainline.h"
 
-struct put_ctx {
-	struct board *b;
+struct replay_ctx {
 	struct diagram_pos *pos;
-	int color;
-	int bad;
+	struct sgf_write_notes *notes;
 };
 
+/* A setup value that is not a point is left out, with a note: the rest
+ * of the diagram is still worth drawing. */
 static void
-put_point(int x, int y, void *ctx)
+bad_setup(void *ctx, const struct sgf_prop *p, const struct sgf_value *v)
 {
-	struct put_ctx *c = ctx;
-	bpt pt = board_pt(c->b, x, y);
+	struct replay_ctx *c = ctx;
+	char t[16];
 
-	if (pt == BPT_NONE) {
-		c->bad = 1;
-		return;
-	}
-	board_put(c->b, pt, c->color);
-	c->pos->num[y * c->pos->cols + x] = 0;
-}
-
-/* AB, AW, AE of one node.  A value that is not a point is left out,
- * with a note: the rest of the diagram is still worth drawing. */
-static void
-setup(const struct sgf_node *n, struct diagram_pos *pos, bool *any,
-      struct sgf_write_notes *notes)
-{
-	struct put_ctx c = {&pos->b, pos, 0, 0};
-
-	for (const struct sgf_prop *p = n->props; p; p = p->next) {
-		if (p->pid == SGF_P_AB)
-			c.color = BOARD_BLACK;
-		else if (p->pid == SGF_P_AW)
-			c.color = BOARD_WHITE;
-		else if (p->pid == SGF_P_AE)
-			c.color = BOARD_EMPTY;
-		else
-			continue;
-		for (const struct sgf_value *v = p->values; v; v = v->next) {
-			char t[16];
-			c.bad = 0;
-			if (sgf_point_list(v->s, v->len, pos->cols, pos->rows,
-					   put_point, &c) >= 0 &&
-			    !c.bad)
-				continue;
-			sgf_value_excerpt(v, t, sizeof(t));
-			sgf_write_note(notes, v->off, "not-played",
-				       "%s value '%s' is not a point: left out "
-				       "of the diagram",
-				       p->id, t);
-		}
-		*any = true;
-	}
-}
-
-/* After captures, forget the numbers of points that became empty. */
-static void
-sync_numbers(struct diagram_pos *pos)
-{
-	for (int y = 0; y < pos->rows; y++)
-		for (int x = 0; x < pos->cols; x++)
-			if (board_color(&pos->b, board_pt(&pos->b, x, y)) ==
-			    BOARD_EMPTY)
-				pos->num[y * pos->cols + x] = 0;
+	sgf_value_excerpt(v, t, sizeof(t));
+	sgf_write_note(c->notes, v->off, "not-played",
+		       "%s value '%s' is not a point: left out of the diagram",
+		       p->id, t);
 }
 
 /* A move that could not be played: kept for the picture, noted. */
 static void
-skip_move(struct diagram_pos *pos, const struct sgf_prop *p, int x, int y,
-	  const char *why, struct sgf_write_notes *notes)
+skip_move(void *ctx, const struct sgf_prop *p, long move, int x, int y,
+	  const char *why)
 {
+	struct replay_ctx *c = ctx;
+	struct diagram_pos *pos = c->pos;
 	char where[24];
 
 	if (pos->nskipped < DIAGRAM_MAX_SKIPPED) {
 		struct diagram_skip *k = &pos->skipped[pos->nskipped];
-		k->move = pos->moves;
+		k->move = move;
 		k->x = x;
 		k->y = y;
 		k->colour = p->id[0];
@@ -99,16 +55,24 @@ skip_move(struct diagram_pos *pos, const struct sgf_prop *p, int x, int y,
 		sgf_value_excerpt(p->values, t, sizeof(t));
 		snprintf(where, sizeof(where), "'%s'", t);
 	}
-	sgf_write_note(notes, p->values->off, "not-played",
-		       "move %ld (%s %s) %s: not played in the diagram",
-		       pos->moves, p->id, where, why);
+	sgf_write_note(c->notes, p->values->off, "not-played",
+		       "move %ld (%s %s) %s: not played in the diagram", move,
+		       p->id, where, why);
 }
 
 int
 diagram_position(const struct sgf_game *g, long upto, struct diagram_pos *pos,
 		 const char **why, struct sgf_write_notes *notes)
 {
-	bool done = false;
+	struct replay_ctx ctx = {pos, notes};
+	/* a move that cannot be played is skipped, as check and score do,
+	 * marked, and noted: the position is still worth drawing */
+	struct mainline_policy pol = {.upto = upto,
+				      .num = pos->num,
+				      .skipped = skip_move,
+				      .bad_setup = bad_setup,
+				      .ctx = &ctx};
+	struct mainline_result res;
 
 	memset(pos->num, 0, sizeof(pos->num));
 	pos->moves = 0;
@@ -128,68 +92,16 @@ diagram_position(const struct sgf_game *g, long upto, struct diagram_pos *pos,
 		*why = "malformed board size";
 		return -1;
 	}
-	board_init(&pos->b, pos->cols, pos->rows);
 	/* After move N, nothing after it; with N = 0, every setup before
 	 * the first move (the position before any move, as score -m 0
 	 * has it: the stones of a problem or of a handicap). */
-	for (const struct sgf_node *n = g->root; n && !done; n = n->child) {
-		bool any = false;
-		if (upto > 0 && pos->moves >= upto)
-			break;
-		setup(n, pos, &any, notes);
-		if (any) {
-			board_setup_done(&pos->b);
-			sync_numbers(pos);
-		}
-		for (const struct sgf_prop *p = n->props; p; p = p->next) {
-			int x, y, r, color, dead = 0, got;
-			bpt pt;
-
-			if (p->pid != SGF_P_B && p->pid != SGF_P_W)
-				continue;
-			if (upto >= 0 && pos->moves >= upto) {
-				done = true;
-				break;
-			}
-			color = p->pid == SGF_P_B ? BOARD_BLACK : BOARD_WHITE;
-			r = sgf_point(p->values->s, p->values->len, pos->cols,
-				      pos->rows, &x, &y);
-			pos->moves++;
-			pos->last_colour = p->pid == SGF_P_B ? 'B' : 'W';
-			/* a move that cannot be played is skipped, as check
-			 * and score do, marked, and noted: the position is
-			 * still worth drawing */
-			if (r < 0) {
-				pos->last_x = pos->last_y = -1;
-				skip_move(pos, p, -1, -1, "is not a point",
-					  notes);
-				continue;
-			}
-			if (r == 0) {
-				board_pass(&pos->b);
-				pos->last_x = pos->last_y = -1;
-				continue;
-			}
-			pos->last_x = x;
-			pos->last_y = y;
-			pt = board_pt(&pos->b, x, y);
-			if (board_color(&pos->b, pt) != BOARD_EMPTY) {
-				skip_move(pos, p, x, y,
-					  "is on an occupied point", notes);
-				continue;
-			}
-			got = board_play(&pos->b, color, pt, &dead);
-			if (color == BOARD_BLACK)
-				pos->captured_by_black += (unsigned)got,
-				    pos->captured_by_white += (unsigned)dead;
-			else
-				pos->captured_by_white += (unsigned)got,
-				    pos->captured_by_black += (unsigned)dead;
-			pos->num[y * pos->cols + x] = pos->moves;
-			if (got || dead)
-				sync_numbers(pos);
-		}
-	}
+	mainline_replay(g, pos->cols, pos->rows, &pos->b, &pol, &res);
+	pos->moves = res.moves;
+	pos->last_x = res.last_x;
+	pos->last_y = res.last_y;
+	pos->last_colour = res.last_colour;
+	pos->captured_by_black = res.lost[BOARD_WHITE];
+	pos->captured_by_white = res.lost[BOARD_BLACK];
 	return 0;
 }
 
@@ -212,7 +124,7 @@ static char
 col_label(int x, int cols)
 {
 	if (cols <= 25)
-		return (char)('A' + x + (x >= 8));
+		return gtp_column_letter(x);
 	return (char)(x < 26 ? 'a' + x : 'A' + x - 26);
 }
 
@@ -363,6 +275,21 @@ xml_text(FILE *out, const char *s)
 	}
 }
 
+void
+diagram_svg_lines(FILE *out, int cols, int rows, int margin, int cell)
+{
+	for (int x = 0; x < cols; x++)
+		fprintf(out,
+			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
+			margin + x * cell, margin, margin + x * cell,
+			margin + (rows - 1) * cell);
+	for (int y = 0; y < rows; y++)
+		fprintf(out,
+			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
+			margin, margin + y * cell, margin + (cols - 1) * cell,
+			margin + y * cell);
+}
+
 int
 diagram_write_svg(FILE *out, const struct sgf_game *g, long upto, bool numbers,
 		  const char **why, struct sgf_write_notes *notes)
@@ -397,16 +324,7 @@ diagram_write_svg(FILE *out, const struct sgf_game *g, long upto, bool numbers,
 		"<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" "
 		"fill=\"#dcb35c\"/>\n<g stroke=\"#000\" stroke-width=\"1\">\n",
 		w, h);
-	for (int x = 0; x < pos->cols; x++)
-		fprintf(out,
-			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
-			margin + x * cell, margin, margin + x * cell,
-			margin + (pos->rows - 1) * cell);
-	for (int y = 0; y < pos->rows; y++)
-		fprintf(out,
-			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
-			margin, margin + y * cell,
-			margin + (pos->cols - 1) * cell, margin + y * cell);
+	diagram_svg_lines(out, pos->cols, pos->rows, margin, cell);
 	fputs("</g>\n<g fill=\"#000\">\n", out);
 	for (int y = 0; y < pos->rows; y++)
 		for (int x = 0; x < pos->cols; x++)

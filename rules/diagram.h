@@ -79,4 +79,10 @@ int diagram_write_svg(FILE *out, const struct sgf_game *g, long upto,
 		      bool numbers, const char **why,
 		      struct sgf_write_notes *notes);
 
+/* The lines of an SVG board of cols x rows points, the point (x, y) at
+ * (margin + x * cell, margin + y * cell): one <line> per column, then
+ * one per row, to out (the caller opens and closes the group that
+ * styles them).  For the diagrams and `score`'s SVG picture. */
+void diagram_svg_lines(FILE *out, int cols, int rows, int margin, int cell);
+
 #endif

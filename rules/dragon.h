@@ -2,7 +2,7 @@
  * dragon.h - dragons (chains of one colour that live or die together)
  * and the eyes their eye spaces are worth, on a colour grid.
  *
- * The estimator (owner.c) decides life and death per dragon, not per
+ * The estimator (estimate.c) decides life and death per dragon, not per
  * chain: the playouts are blind to exact eye shapes, so a dragon whose
  * eye spaces give two eyes whoever moves first is alive whatever the
  * playouts say, and one that cannot make two eyes even moving first

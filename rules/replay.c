@@ -95,7 +95,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rboard.h"
+#include "../sgf/gtp.h"
+#include "history.h"
+#include "replay_board.h"
 #include "check.h"
 
 /* See check_test_key_mask(). */
@@ -113,267 +115,6 @@ check_opts_default(struct check_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->ko = -1;
 	o->suicide = -1;
-}
-
-/* ---------------------------------------------------------------------
- * Repetition history: a stack of positions (one entry per position on
- * the current path) with chained hashing over it.  Entries are only
- * ever removed from the top (the tree walk is depth first), so each
- * chain is newest first and popping an entry restores its chain head.
- *
- * An entry holds the 64-bit key, not the position: a key hit is
- * confirmed against the earlier position rebuilt from a checkpoint (a
- * copy of the board's colours taken every HIST_CP_EVERY changes along
- * the path, and at the start of each epoch) and the log of every colour
- * change since (by moves and by setup nodes).  Hits are rare (real
- * repetitions and a 2^-64 collision), so this costs far less than
- * keeping a copy of every position, and a collision can never reject a
- * legal move.  The same log, read backwards, takes the board back to a
- * branching node (undo_to()).
- */
-struct hist_entry {
-	uint64_t key;
-	uint32_t prev; /* previous entry of the chain, index + 1; 0: none */
-	uint32_t log;  /* log length when this position arose */
-	int32_t move;  /* move number after which this position arose */
-	/* the side to move (situational) or creator (natural), and
-	 * HIST_START for the start of a line or a setup position */
-	uint16_t side;
-};
-#define HIST_START 0x100
-
-/* A log entry: a point, its new colour and its old colour, 16 bits.
- * A stone played on an empty point: old colour empty if the point was
- * untouched in its epoch (see rboard_touched()), so that going back
- * clears the flag again, LOG_RETOUCH (3, never a real colour) if it was
- * touched already.  (Setup records restore the flags around setups.) */
-#define LOG_PT_BITS 12
-#define LOG_PT_MASK ((1u << LOG_PT_BITS) - 1)
-#define LOG_ENTRY(pt, new, old)                                                \
-	((uint16_t)((unsigned)(pt) | (unsigned)(new) << LOG_PT_BITS |          \
-		    (unsigned)(old) << (LOG_PT_BITS + 2)))
-#define LOG_NEW(e)  (((unsigned)(e) >> LOG_PT_BITS) & 3)
-#define LOG_OLD(e)  ((unsigned)(e) >> (LOG_PT_BITS + 2))
-#define LOG_RETOUCH 3
-_Static_assert(BOARD_ARR <= 1 << LOG_PT_BITS, "a point fits a log entry");
-/* Changes between checkpoints: bounds the work of confirming a hit. */
-#define HIST_CP_EVERY 64
-
-struct history {
-	struct hist_entry *e;
-	size_t n, cap;
-	uint32_t *head; /* chain heads by key & mask: entry index + 1 */
-	uint32_t mask;
-	size_t room;   /* hist_push() may add without growing while n < room */
-	uint16_t *log; /* changes along the path: LOG_ENTRY */
-	size_t nlog, caplog;
-	uint8_t *cp;	 /* checkpoints: ncells colours each */
-	uint32_t *cplog; /* log length at each checkpoint */
-	size_t ncp, capcp;
-	size_t cp_next; /* log length that calls for the next checkpoint */
-	/* setup records: the log length at each setup node on the path,
-	 * with the touched flags just before it (the setup's colour
-	 * changes are in the log, but it resets every flag) */
-	uint32_t *recpos;
-	uint64_t *recbits; /* (ncells + 63) / 64 words each */
-	size_t nrec, caprec;
-	int ncells;
-};
-
-static int
-hist_init(struct history *h)
-{
-	memset(h, 0, sizeof(*h));
-	h->mask = 1023;
-	h->head = calloc(h->mask + 1, sizeof(*h->head));
-	return h->head ? 0 : -1;
-}
-
-static void
-hist_release(struct history *h)
-{
-	free(h->head);
-	free(h->e);
-	free(h->log);
-	free(h->cp);
-	free(h->cplog);
-	free(h->recpos);
-	free(h->recbits);
-	memset(h, 0, sizeof(*h));
-}
-
-/* Does entry e hold exactly the position `col` (colour bytes, see
- * rboard_colors()) with this side?  The position of e is rebuilt from
- * its checkpoint, the last one taken at or before it (checkpoints come
- * in log order, and one is taken at the start of each epoch, so that
- * one is in e's epoch), and the log. */
-static bool
-hist_same(const struct history *h, const struct hist_entry *e, int side,
-	  const uint8_t *col)
-{
-	uint8_t buf[BOARD_ARR];
-	size_t i, lo = 0, hi = h->ncp, cp;
-
-	if ((e->side & 0xff) != side)
-		return false;
-	while (hi - lo > 1) { /* cplog[lo] <= e->log < cplog[hi] */
-		size_t mid = lo + (hi - lo) / 2;
-		if (h->cplog[mid] <= e->log)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	cp = lo;
-	memcpy(buf, h->cp + cp * (size_t)h->ncells, (size_t)h->ncells);
-	for (i = h->cplog[cp]; i < e->log; i++)
-		buf[h->log[i] & LOG_PT_MASK] = (uint8_t)LOG_NEW(h->log[i]);
-	return memcmp(buf, col, (size_t)h->ncells) == 0;
-}
-
-/* Find an entry with index >= base holding this key, this side and
- * exactly this position; returns its index or -1. */
-static long
-hist_find(const struct history *h, uint64_t key, int side, const uint8_t *col,
-	  size_t base)
-{
-	uint32_t i;
-
-	for (i = h->head[key & h->mask]; i > base; i = h->e[i - 1].prev)
-		if (h->e[i - 1].key == key &&
-		    hist_same(h, &h->e[i - 1], side, col))
-			return (long)(i - 1);
-	return -1;
-}
-
-static int hist_grow(struct history *h);
-
-/* Push a position (inline fast path; hist_grow() when something is
- * full).  The position must be the board's now, at the log's length.
- * `side` may include HIST_START. */
-static inline int __attribute__((always_inline))
-hist_push(struct history *h, uint64_t key, int side, int move)
-{
-	struct hist_entry *e;
-	uint32_t *hd;
-
-	if (h->n >= h->room) {
-		if (hist_grow(h))
-			return -1;
-	}
-	e = &h->e[h->n];
-	hd = &h->head[key & h->mask];
-	e->key = key;
-	e->prev = *hd;
-	e->log = (uint32_t)h->nlog;
-	e->move = move;
-	e->side = (uint16_t)side;
-	*hd = (uint32_t)++h->n;
-	return 0;
-}
-
-static int
-hist_grow(struct history *h)
-{
-	if (h->n == h->cap) {
-		size_t cap = h->cap ? h->cap * 2 : 256;
-		struct hist_entry *e = realloc(h->e, cap * sizeof(*e));
-		if (!e)
-			return -1;
-		h->e = e;
-		h->cap = cap;
-	}
-	if (h->n + 1 > (size_t)h->mask + 1) {
-		uint32_t size = (h->mask + 1) * 2, *t;
-		size_t i;
-		if (size > UINT32_MAX / 2 || !(t = calloc(size, sizeof(*t))))
-			return -1;
-		free(h->head);
-		h->head = t;
-		h->mask = size - 1;
-		/* relink in order: chains stay newest first */
-		for (i = 0; i < h->n; i++) {
-			uint32_t *hd = &h->head[h->e[i].key & h->mask];
-			h->e[i].prev = *hd;
-			*hd = (uint32_t)(i + 1);
-		}
-	}
-	h->room = h->cap < (size_t)h->mask + 1 ? h->cap : (size_t)h->mask + 1;
-	return 0;
-}
-
-static void
-hist_truncate(struct history *h, size_t n)
-{
-	while (h->n > n) {
-		const struct hist_entry *e = &h->e[--h->n];
-		h->head[e->key & h->mask] = e->prev;
-	}
-}
-
-/* Remove every entry (no chain is left to restore): clear the heads of
- * the entries, or the whole table when a game filled a fair part of
- * it (memset(), whose wide stores beat a loop of ours in time if not in
- * instructions). */
-static void
-hist_clear(struct history *h)
-{
-	size_t i, slots = (size_t)h->mask + 1;
-
-	if (h->n * 8 > slots) {
-		memset(h->head, 0, slots * sizeof(*h->head));
-	} else {
-		for (i = 0; i < h->n; i++)
-			h->head[h->e[i].key & h->mask] = 0;
-	}
-	h->n = 0;
-	h->nlog = 0;
-}
-
-/* Make room in the log for `more` changes. */
-static inline int
-hist_log_reserve(struct history *h, size_t more)
-{
-	if (h->nlog + more > h->caplog) {
-		size_t cap = h->caplog ? h->caplog * 2 : 4096;
-		uint16_t *l;
-		while (cap < h->nlog + more)
-			cap *= 2;
-		if (!(l = realloc(h->log, cap * sizeof(*l))))
-			return -1;
-		h->log = l;
-		h->caplog = cap;
-	}
-	return 0;
-}
-
-/* Take a checkpoint of the board's colours. */
-static int
-hist_checkpoint(struct history *h, const uint8_t *col)
-{
-	if (h->ncp == h->capcp) {
-		size_t cap = h->capcp ? h->capcp * 2 : 64;
-		uint8_t *p = realloc(h->cp, cap * (size_t)h->ncells);
-		uint32_t *l;
-		if (!p)
-			return -1;
-		h->cp = p;
-		if (!(l = realloc(h->cplog, cap * sizeof(*l))))
-			return -1;
-		h->cplog = l;
-		h->capcp = cap;
-	}
-	memcpy(h->cp + h->ncp * (size_t)h->ncells, col, (size_t)h->ncells);
-	h->cplog[h->ncp++] = (uint32_t)h->nlog;
-	h->cp_next = h->nlog + HIST_CP_EVERY;
-	return 0;
-}
-
-/* Forget the checkpoints past the first ncp. */
-static void
-hist_cp_truncate(struct history *h, size_t ncp)
-{
-	h->ncp = ncp;
-	h->cp_next = ncp ? h->cplog[ncp - 1] + (size_t)HIST_CP_EVERY : 0;
 }
 
 /* ---------------------------------------------------------------------
@@ -470,8 +211,6 @@ struct ctx {
 static pthread_key_t ctx_key;
 static pthread_once_t ctx_once = PTHREAD_ONCE_INIT;
 
-static void hist_release(struct history *h);
-
 static void
 ctx_free(void *p)
 {
@@ -531,17 +270,18 @@ sgf_letter(int i)
 static void
 set_point(struct check_problem *p, const struct ctx *c, int x, int y)
 {
-	static const char cols[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 	int row = c->rows - y;
 
 	p->point[0] = sgf_letter(x);
 	p->point[1] = sgf_letter(y);
 	p->point[2] = 0;
-	if (x < 25)
-		snprintf(p->vertex, sizeof(p->vertex), "%c%d", cols[x], row);
+	if (x < GTP_MAX_SIDE)
+		snprintf(p->vertex, sizeof(p->vertex), "%c%d",
+			 gtp_column_letter(x), row);
 	else
 		snprintf(p->vertex, sizeof(p->vertex), "%c%c%d",
-			 cols[x / 25 - 1], cols[x % 25], row);
+			 gtp_column_letter(x / GTP_MAX_SIDE - 1),
+			 gtp_column_letter(x % GTP_MAX_SIDE), row);
 }
 
 /* Line and column of a byte offset.  sgf_game_linecol() scans from the

@@ -35,6 +35,9 @@
 int gtp_vertex_parse(const char *s, size_t len, int cols, int rows, int *x,
 		     int *y);
 
+/* The column letter of x (0 <= x < GTP_MAX_SIDE): A..Z without I. */
+char gtp_column_letter(int x);
+
 /* The vertex of point (x, y) on a board of `rows` rows: "Q16"; "pass"
  * when x < 0.  x must be below GTP_MAX_SIDE. */
 void gtp_vertex_name(int x, int y, int rows, char buf[GTP_VERTEX_MAX]);

@@ -36,6 +36,12 @@ gtp_vertex_parse(const char *s, size_t len, int cols, int rows, int *x, int *y)
 	return 1;
 }
 
+char
+gtp_column_letter(int x)
+{
+	return (char)('A' + x + (x >= 8));
+}
+
 void
 gtp_vertex_name(int x, int y, int rows, char buf[GTP_VERTEX_MAX])
 {
@@ -43,8 +49,7 @@ gtp_vertex_name(int x, int y, int rows, char buf[GTP_VERTEX_MAX])
 		strcpy(buf, "pass");
 		return;
 	}
-	snprintf(buf, GTP_VERTEX_MAX, "%c%d", (char)('A' + x + (x >= 8)),
-		 rows - y);
+	snprintf(buf, GTP_VERTEX_MAX, "%c%d", gtp_column_letter(x), rows - y);
 }
 
 int

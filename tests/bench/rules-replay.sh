@@ -3,7 +3,7 @@
 #   1. check_game() alone (CPU time, C driver tests/bench/rules_replay.c)
 #      over the Tygem games, under japanese (simple ko, cycle history)
 #      and chinese (positional superko), and the raw boards alone
-#      (board.h's, and rboard.h's that check_game() uses);
+#      (board.h's, and replay_board.h's that check_game() uses);
 #   2. `sgfkit check -j1` over all of games/ (parsing included, all
 #      variations, superko on with --rules chinese): games/s and peak
 #      RSS, once and on the stream read ten times (memory must not

@@ -21,7 +21,7 @@
 
 #include "../../rules/board.h"
 #include "../../rules/check.h"
-#include "../../rules/rboard.h"
+#include "../../rules/replay_board.h"
 #include "../../sgf/sgf.h"
 
 static double

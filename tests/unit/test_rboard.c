@@ -6,7 +6,7 @@
  * suicide kind, touched flags), with rboard's own consistency check.
  */
 #include "../../rules/board.h"
-#include "../../rules/rboard.h"
+#include "../../rules/replay_board.h"
 #include "unit.h"
 
 /* A fixed generator, so that a failure is reproducible. */

@@ -1,9 +1,9 @@
 /*
- * rboard.c - the replay board (see rboard.h).
+ * replay_board.c - the replay board (see replay_board.h).
  */
 #include <string.h>
 
-#include "rboard.h"
+#include "replay_board.h"
 
 int
 rboard_init(struct rboard *b, int w, int h)

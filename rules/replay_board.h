@@ -1,5 +1,5 @@
 /*
- * rboard.h - a board for replaying records only (check's replay).
+ * replay_board.h - a board for replaying records only (check's replay).
  *
  * Why a second board: the replay asks less of a board than the
  * playouts do (no list of empty points, no neighbour counts, no exact
@@ -18,7 +18,7 @@
  * (a lone stone, whose count is exact) and the suicide test (which
  * counts the incidences at the point played) need, and both manage.
  *
- * Layout, points, colours and Zobrist keys are those of board.h (same
+ * Layout, points, colours and Zobrist keys are those of layout.h (same
  * padded stride, board_zob_[][]), so board_key(), board_colors() and
  * rboard's counterparts agree for the same stones: the replay's
  * repetition history does not care which board made a key.
@@ -31,12 +31,19 @@
  * slots as counts; a stone played on a point sets the point's slot
  * before anything reads it.
  *
+ * Its functions and types keep the short prefix rboard_ ("replay
+ * board"), as board.h's keep board_.
+ *
  * Library code: never prints, never exits, never allocates.
  */
-#ifndef RBOARD_H
-#define RBOARD_H
+#ifndef RULES_REPLAY_BOARD_H
+#define RULES_REPLAY_BOARD_H
 
-#include "board.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "layout.h"
 
 struct rboard {
 	int w, h, stride, ncells;

@@ -1,5 +1,5 @@
 /*
- * check.c - the problem list shared by the parser's diagnostics and the
+ * problems.c - the problem list shared by the parser's diagnostics and the
  * rules replay.
  */
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
- * owner.c - dead-stone estimation: Benson first, then Monte Carlo
+ * estimate.c - dead-stone estimation: Benson first, then Monte Carlo
  * ownership, then decisions per group of chains, then exact reading of
  * small enclosed groups (lifedeath.c), then a last look at groups
  * killed next to a roomy area of their own.
