@@ -1,9 +1,10 @@
 #!/bin/sh
-# tests/corpus/same-output.sh - a change that must not change behaviour
+# tests/corpus/same_output.sh - a change that must not change behaviour
 # (a redesign step, a speed-up) gives the same bytes as the binary before
-# it, for every command, over testdata/ and the corpus.
+# it, for every command, over testdata/ and the corpus.  A tool, not a
+# check: make corpus-check runs only the *-*.sh scripts.
 #
-#   sh tests/corpus/same-output.sh [--quick] OLD NEW
+#   sh tests/corpus/same_output.sh [--quick] OLD NEW
 #
 # OLD and NEW are two sgfkit binaries (build the old one from a worktree
 # of the commit before the change).  Each runs check --json, info
@@ -21,7 +22,7 @@ if [ "$1" = --quick ]; then
 	shift
 fi
 if [ $# -ne 2 ] || [ ! -x "$1" ] || [ ! -x "$2" ]; then
-	echo "usage: same-output.sh [--quick] OLD NEW (two sgfkit binaries)" >&2
+	echo "usage: same_output.sh [--quick] OLD NEW (two sgfkit binaries)" >&2
 	exit 2
 fi
 old=$1 new=$2
