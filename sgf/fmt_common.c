@@ -212,8 +212,12 @@ fmt_game_new(const char *buf, size_t len, const char *file, const char *hint,
 	g->text_len = *tlen;
 	g->charset = cs;
 	g->line = 1;
+	/* the text is decoded whole, before any structure is read: the
+	 * record's start is where it is known to be (as for a game in
+	 * another charset than UTF-8 in SGF) */
 	if (lossy)
-		fmt_warning(g, 0, "bytes invalid in %s replaced", cs);
+		sgf_game_diag_at(g, SGF_W_BAD_CHARS, SGF_WARNING, 1, 1,
+				 "bytes invalid in %s replaced", cs);
 	if (!g->root)
 		g->root = sgf_node_add(g, NULL);
 	return g;
@@ -266,8 +270,7 @@ fmt_warning(struct sgf_game *g, unsigned line, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	add_diag(g, line ? SGF_W_BAD_VALUE : SGF_W_BAD_CHARS, SGF_WARNING, line,
-		 fmt, ap);
+	add_diag(g, SGF_W_BAD_VALUE, SGF_WARNING, line, fmt, ap);
 	va_end(ap);
 }
 

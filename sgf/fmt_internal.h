@@ -34,6 +34,7 @@ int fmt_error(struct sgf_game *g, unsigned line, const char *fmt, ...)
 /* The same at byte `off` of g->text (line and column). */
 int fmt_error_off(struct sgf_game *g, uint32_t off, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* A warning (bad-value) at `line` (1-based). */
 void fmt_warning(struct sgf_game *g, unsigned line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
