@@ -1,0 +1,269 @@
+/*
+ * race.c - reading a capturing race between two chains (see race.h).
+ *
+ * A minimax search over three values (a captures b, seki, b captures a)
+ * with a transposition table of proven values.  A value is stored only
+ * when it is proven, so it holds at any depth, and iterative deepening
+ * reuses every proof of the shallower passes.  Moves are tried in the
+ * order that proves a race soonest: captures, the opponent's liberties
+ * that are not shared, shared liberties, approach moves, a pass.
+ */
+#include <string.h>
+
+#include "race.h"
+
+#define TT_SIZE	  8192 /* power of two */
+#define MOVES_MAX 32   /* points tried at one node */
+
+struct tt_entry {
+	uint64_t key;
+	uint32_t gen;
+	int8_t value;
+};
+
+struct race_ctx {
+	bpt a, b; /* a stone of each racing chain, as at the root */
+	int ca;	  /* colour of chain a */
+	int nodes, budget, max_depth;
+	int cut; /* depth or budget ran out somewhere below */
+	bpt path[RACE_MAX_DEPTH];
+	uint8_t pathcol[RACE_MAX_DEPTH];
+};
+
+static _Thread_local struct board root, work;
+static _Thread_local struct tt_entry tt[TT_SIZE];
+static _Thread_local uint32_t tt_gen;
+
+static uint64_t
+node_key(const struct board *b, int to_move, int passes)
+{
+	return board_key(b) ^ board_side_key(to_move) ^
+	       ((uint64_t)passes * 0x9E3779B97F4A7C15ULL) ^
+	       ((uint64_t)b->ko * 0xC2B2AE3D27D4EB4FULL);
+}
+
+/* Append q to mv[] unless it is there already or mv[] is full. */
+static void
+add_move(bpt *mv, int *n, bpt q)
+{
+	for (int i = 0; i < *n; i++)
+		if (mv[i] == q)
+			return;
+	if (*n < MOVES_MAX)
+		mv[(*n)++] = q;
+}
+
+/* The liberties of the chain through s, at most max of them. */
+static int
+chain_libs(const struct board *b, bpt s, bpt *out, int max)
+{
+	int n = 0;
+	bpt t = s;
+	do {
+		bpt nb[4] = {t - 1, t + 1, t - b->stride, t + b->stride};
+		for (int j = 0; j < 4; j++) {
+			if (board_color(b, nb[j]) != BOARD_EMPTY)
+				continue;
+			int dup = 0;
+			for (int k = 0; k < n; k++)
+				dup |= out[k] == nb[j];
+			if (!dup && n < max)
+				out[n++] = nb[j];
+		}
+		t = board_next(b, t);
+	} while (t != s);
+	return n;
+}
+
+static bool
+is_lib_of(const bpt *libs, int n, bpt q)
+{
+	for (int i = 0; i < n; i++)
+		if (libs[i] == q)
+			return true;
+	return false;
+}
+
+/* The moves of `to_move` (whose racing chain is mine, the other's
+ * theirs), best first, legal under simple ko. */
+static int
+gen_moves(const struct board *b, int to_move, bpt mine, bpt theirs, bpt *mv)
+{
+	bpt ml[MOVES_MAX], tl[MOVES_MAX], cand[MOVES_MAX];
+	int nml = chain_libs(b, mine, ml, MOVES_MAX);
+	int ntl = chain_libs(b, theirs, tl, MOVES_MAX);
+	int nc = 0, n = 0;
+
+	/* captures of opponent chains in atari next to my chain (they
+	 * gain liberties) or that are the racing chain itself */
+	bpt t = mine;
+	do {
+		bpt nb[4] = {t - 1, t + 1, t - b->stride, t + b->stride};
+		for (int j = 0; j < 4; j++)
+			if (board_color(b, nb[j]) == BOARD_OPP(to_move) &&
+			    board_libs(b, nb[j]) == 1) {
+				bpt l;
+				if (chain_libs(b, nb[j], &l, 1) == 1)
+					add_move(cand, &nc, l);
+			}
+		t = board_next(b, t);
+	} while (t != mine);
+	if (ntl == 1)
+		add_move(cand, &nc, tl[0]);
+	/* their liberties that are not mine, then the shared ones */
+	for (int i = 0; i < ntl; i++)
+		if (!is_lib_of(ml, nml, tl[i]))
+			add_move(cand, &nc, tl[i]);
+	for (int i = 0; i < ntl; i++)
+		if (is_lib_of(ml, nml, tl[i]))
+			add_move(cand, &nc, tl[i]);
+	/* approach moves: next to a liberty of theirs that I cannot fill
+	 * without self-atari, the empty points from which to approach */
+	for (int i = 0; i < ntl; i++) {
+		bpt q = tl[i];
+		if (board_legal(b, to_move, q, false) == BOARD_OK &&
+		    board_suicide_kind(b, to_move, q) == 0) {
+			/* a fill that leaves my new chain one liberty is
+			 * self-atari unless it captures */
+			int libs_after = 0;
+			bpt nb[4] = {q - 1, q + 1, q - b->stride,
+				     q + b->stride};
+			for (int j = 0; j < 4; j++)
+				libs_after +=
+				    board_color(b, nb[j]) == BOARD_EMPTY;
+			if (libs_after >= 2)
+				continue;
+		}
+		bpt nb[4] = {q - 1, q + 1, q - b->stride, q + b->stride};
+		for (int j = 0; j < 4; j++)
+			if (board_color(b, nb[j]) == BOARD_EMPTY && nb[j] != q)
+				add_move(cand, &nc, nb[j]);
+	}
+	/* my own liberties last: extending out of a short count */
+	for (int i = 0; i < nml; i++)
+		add_move(cand, &nc, ml[i]);
+
+	for (int i = 0; i < nc; i++) {
+		bpt q = cand[i];
+		if (board_legal(b, to_move, q, false) != BOARD_OK)
+			continue;
+		/* never fill an eye of my own: it is a liberty the
+		 * opponent cannot take */
+		if (board_is_eyelike(b, q, to_move)) {
+			int cap = 0;
+			bpt nb[4] = {q - 1, q + 1, q - b->stride,
+				     q + b->stride};
+			for (int j = 0; j < 4; j++)
+				cap |= board_color(b, nb[j]) ==
+					   BOARD_OPP(to_move) &&
+				       board_libs(b, nb[j]) == 1;
+			if (!cap)
+				continue;
+		}
+		mv[n++] = q;
+	}
+	return n;
+}
+
+/* Value of the node for chain a (race_result), or RACE_UNKNOWN. */
+static int
+solve(struct race_ctx *cx, int depth, int to_move, int passes)
+{
+	const struct board *b = &work;
+	if (board_color(b, cx->a) != cx->ca)
+		return RACE_LOSE;
+	if (board_color(b, cx->b) != BOARD_OPP(cx->ca))
+		return RACE_WIN;
+	if (passes >= 2)
+		return RACE_SEKI;
+	if (depth >= cx->max_depth) {
+		cx->cut = 1;
+		return RACE_UNKNOWN;
+	}
+	if (++cx->nodes > cx->budget) {
+		cx->cut = 1;
+		return RACE_UNKNOWN;
+	}
+	uint64_t key = node_key(b, to_move, passes);
+	struct tt_entry *e = &tt[key & (TT_SIZE - 1)];
+	if (e->gen == tt_gen && e->key == key)
+		return e->value;
+
+	bool for_a = to_move == cx->ca;
+	int goal = for_a ? RACE_WIN : RACE_LOSE;
+	int best = for_a ? RACE_LOSE : RACE_WIN, unknown = 0;
+	bpt mv[MOVES_MAX + 1];
+	int nm = gen_moves(b, to_move, for_a ? cx->a : cx->b,
+			   for_a ? cx->b : cx->a, mv);
+	mv[nm++] = BPT_PASS;
+	for (int i = 0; i < nm; i++) {
+		if (i > 0) {
+			/* back to this node */
+			board_copy(&work, &root);
+			for (int k = 0; k < depth; k++)
+				if (cx->path[k] == BPT_PASS)
+					board_pass(&work);
+				else
+					board_play(&work, cx->pathcol[k],
+						   cx->path[k], NULL);
+		}
+		cx->path[depth] = mv[i];
+		cx->pathcol[depth] = (uint8_t)to_move;
+		int v;
+		if (mv[i] == BPT_PASS) {
+			board_pass(&work);
+			v = solve(cx, depth + 1, BOARD_OPP(to_move),
+				  passes + 1);
+		} else {
+			board_play(&work, to_move, mv[i], NULL);
+			v = solve(cx, depth + 1, BOARD_OPP(to_move), 0);
+		}
+		if (v == RACE_UNKNOWN) {
+			unknown = 1;
+			continue;
+		}
+		if (v == goal) {
+			best = v;
+			unknown = 0;
+			break;
+		}
+		if (for_a ? v > best : v < best)
+			best = v;
+	}
+	if (unknown)
+		return RACE_UNKNOWN;
+	e->key = key;
+	e->gen = tt_gen;
+	e->value = (int8_t)best;
+	return best;
+}
+
+enum race_result
+race_read(const struct board *b, bpt a, bpt bb, int first, int budget)
+{
+	int ca = board_color(b, a);
+	if ((ca != BOARD_BLACK && ca != BOARD_WHITE) ||
+	    board_color(b, bb) != BOARD_OPP(ca))
+		return RACE_UNKNOWN;
+	if (++tt_gen == 0)
+		tt_gen = 1;
+	struct race_ctx cx;
+	memset(&cx, 0, sizeof(cx));
+	cx.a = a;
+	cx.b = bb;
+	cx.ca = ca;
+	cx.budget = budget;
+	board_copy(&root, b);
+	for (int d = 8;; d += 8) {
+		if (d > RACE_MAX_DEPTH)
+			d = RACE_MAX_DEPTH;
+		cx.max_depth = d;
+		cx.cut = 0;
+		board_copy(&work, &root);
+		int v = solve(&cx, 0, first, 0);
+		if (v != RACE_UNKNOWN)
+			return (enum race_result)v;
+		if (cx.nodes > budget || d == RACE_MAX_DEPTH)
+			return RACE_UNKNOWN;
+	}
+}
