@@ -1,8 +1,9 @@
 /*
  * estimate.c - dead-stone estimation: Benson first, then Monte Carlo
- * ownership, then decisions per group of chains, then exact reading of
- * small enclosed groups (lifedeath.c), then a last look at groups
- * killed next to a roomy area of their own.
+ * ownership, then decisions per group of chains (races between unclear
+ * groups read by race.c), then exact reading of small enclosed groups
+ * (lifedeath.c), then a last look at groups killed next to a roomy area
+ * of their own.
  *
  * Every constant below was measured on ../shared/corpus/scored (OGS and
  * Tygem sets, tests/corpus/score_eval.py); see man/sgfkit-score.1.  Each
@@ -17,6 +18,7 @@
 #include "dragon.h"
 #include "lifedeath.h"
 #include "playout.h"
+#include "race.h"
 #include "score.h"
 #include "grid.h"
 
@@ -49,6 +51,21 @@
  * 4 to 40 give the same agreement, above the largest killable eye). */
 #ifndef INSIDE_MAX
 #define INSIDE_MAX 8
+#endif
+/* Reading races between two unclear chains (race.c): nodes per
+ * reading, readings per position; RACE_READ 0 turns it off. */
+#ifndef RACE_READ
+#define RACE_READ 1
+#endif
+#ifndef RACE_BUDGET
+#define RACE_BUDGET 1000
+#endif
+#define RACE_MAX_READS 24
+#ifndef RACE_MAX_LIBS
+#define RACE_MAX_LIBS 12
+#endif
+#ifndef RACE_PARTNER
+#define RACE_PARTNER 0
 #endif
 /* Reading closed groups: nodes per reading, problems per colour. */
 #define LD_BUDGET   2000
@@ -280,6 +297,102 @@ encloser(int w, int h, const uint8_t *col, const int16_t *cid, int *par, int p0)
 	return enc;
 }
 
+/* The winner of a race (the chain through p0) against the group of
+ * root `loser` lives when, with the loser's stones taken off the board,
+ * its dragon has two eyes even with the attacker moving first (as in
+ * step 7b): capturing a lone stone inside a wall gains a liberty, not
+ * life. */
+static bool
+revive_winner(int w, int h, const uint8_t *col, const int16_t *cid, int *par,
+	      uint8_t *cdead, int nch, int p0, int loser, uint8_t *raced)
+{
+	static _Thread_local struct dragons dr;
+	uint8_t c2[SCORE_MAX_POINTS], dd[SCORE_MAX_POINTS];
+	int np = w * h;
+	for (int p = 0; p < np; p++) {
+		c2[p] = col[p] && find(par, cid[p]) == loser ? 0 : col[p];
+		dd[p] = c2[p] && cdead[cid[p]];
+	}
+	dragon_find(w, h, c2, dd, &dr);
+	int g = dr.id[p0];
+	if (g < 0 || dr.eyes_att[g] < 2 || dr.min_libs[g] < 2)
+		return false;
+	int r = find(par, cid[p0]);
+	raced[r] = 1;
+	for (int x = 0; x < nch; x++)
+		if (find(par, x) == r)
+			cdead[x] = 0;
+	return true;
+}
+
+/* Races between two unclear groups side by side (both dead by the
+ * playouts' margin, neither far from it): for each pair of adjacent
+ * chains of such groups, read the race with each side first
+ * (race_read).  A group whose chain is never captured, whoever moves
+ * first, lives (it wins the race or it is a seki), and the pair is
+ * marked raced[] (per group root) so that the playouts' comparison of
+ * step 5 does not decide it again; a group captured whoever moves first
+ * stays dead and is marked too.  A race whose outcome depends on the
+ * side to move, or that reading does not settle, is left to step 5. */
+static void
+read_races(const struct board *b, int w, int h, const uint8_t *col,
+	   const uint8_t *alive, const int16_t *cid, int *par, const double *gm,
+	   uint8_t *cdead, int nch, uint8_t *raced)
+{
+	int np = w * h, reads = 0;
+	uint8_t done[SCORE_MAX_POINTS];
+	for (int i = 0; i < nch; i++)
+		done[i] = 0;
+	for (int p = 0; p < np && reads < RACE_MAX_READS; p++) {
+		int c = col[p], i = cid[p];
+		if (c != SCORE_BLACK || alive[p] || !cdead[i] ||
+		    gm[i] < -RACE_BAND || gm[i] > RACE_BAND)
+			continue;
+		int nb[4], k = grid_nbrs(w, h, p, nb);
+		for (int t = 0; t < k && reads < RACE_MAX_READS; t++) {
+			int q = nb[t], j = cid[q];
+			if (col[q] != SCORE_WHITE || alive[q] || !cdead[j] ||
+			    gm[j] < -RACE_BAND || gm[j] > RACE_BAND)
+				continue;
+			/* one reading per pair of chains */
+			if (done[i] && done[j])
+				continue;
+			bpt a = board_pt(b, p % w, p / w);
+			bpt bb = board_pt(b, q % w, q / w);
+			/* more liberties than this is no race reading can
+			 * settle within its budget */
+			if (board_libs(b, a) + board_libs(b, bb) >
+			    RACE_MAX_LIBS) {
+				done[i] = done[j] = 1;
+				continue;
+			}
+			int v1 = race_read(b, a, bb, BOARD_BLACK, RACE_BUDGET);
+			int v2 = race_read(b, a, bb, BOARD_WHITE, RACE_BUDGET);
+			reads++;
+			done[i] = done[j] = 1;
+			if (v1 == RACE_UNKNOWN || v2 == RACE_UNKNOWN)
+				continue;
+			int lo = v1 < v2 ? v1 : v2, hi = v1 < v2 ? v2 : v1;
+			int ri = find(par, i), rj = find(par, j);
+			if (hi == RACE_LOSE &&
+			    revive_winner(w, h, col, cid, par, cdead, nch, q,
+					  ri, raced))
+				raced[ri] = 1;
+			if (lo == RACE_WIN &&
+			    revive_winner(w, h, col, cid, par, cdead, nch, p,
+					  rj, raced))
+				raced[rj] = 1;
+			if (lo == RACE_SEKI && hi == RACE_SEKI) {
+				raced[ri] = raced[rj] = 1;
+				for (int x = 0; x < nch; x++)
+					if (find(par, x) == ri ||
+					    find(par, x) == rj)
+						cdead[x] = 0;
+			}
+		}
+	}
+}
+
 /* Mean ownership of each chain's group from the group's point of view
  * (gm[], -1..1) and the group's number of stones (gcnt[]), from the
  * chains' ownership sums over n playouts and their sizes. */
@@ -448,6 +561,11 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	 * playouts like better lives, or the larger on a tie.  A group
 	 * inside the other is not a race partner but a stone in its eye
 	 * space. */
+	uint8_t raced[SCORE_MAX_POINTS]; /* per group root */
+	memset(raced, 0, sizeof(raced));
+	if (RACE_READ)
+		read_races(&b, w, h, col, alive, cid, par, gm, cdead, nch,
+			   raced);
 	{
 		uint8_t loser[SCORE_MAX_POINTS], paired[SCORE_MAX_POINTS];
 		memset(loser, 0, sizeof(loser));
@@ -469,6 +587,8 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 			if (!c || alive[p])
 				continue;
 			i = cid[p];
+			if (raced[find(par, i)])
+				continue;
 			if (!cdead[i] || gm[i] < -RACE_BAND ||
 			    gm[i] > RACE_BAND)
 				continue;
@@ -486,6 +606,9 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 					if (col[q] != 3 - c || alive[q])
 						continue;
 					j = cid[q];
+					if (RACE_PARTNER == 0 &&
+					    raced[find(par, j)])
+						continue;
 					if (!cdead[j] || gm[j] < -RACE_BAND ||
 					    gm[j] > RACE_BAND ||
 					    enc[find(par, j)] == find(par, i))

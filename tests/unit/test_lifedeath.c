@@ -1,7 +1,9 @@
 /* test_lifedeath.c - reading small enclosed groups (rules/lifedeath.c)
- * and its effect on dead-stone estimation. */
+ * and capturing races (rules/race.c), and their effect on dead-stone
+ * estimation. */
 #include "../../rules/board.h"
 #include "../../rules/lifedeath.h"
+#include "../../rules/race.h"
 #include "../../rules/score.h"
 #include "unit.h"
 
@@ -495,6 +497,127 @@ chains_of_a_group_read_alive_live_with_it(void)
 	CHECK(p.dead[17 + 19 * 1] && p.dead[17 + 19 * 2]);
 }
 
+/* Races (rules/race.c).  race_read() from the point of view of the
+ * chain through (ax, ay) against the chain through (bx, by), with each
+ * side first. */
+static void
+race_both(const char *rows, int w, int h, int ax, int ay, int bx, int by,
+	  int *black_first, int *white_first)
+{
+	static struct board b;
+	struct score_pos p;
+	load(&p, &b, w, h, rows);
+	bpt a = board_pt(&b, ax, ay), o = board_pt(&b, bx, by);
+	*black_first = race_read(&b, a, o, BOARD_BLACK, 20000);
+	*white_first = race_read(&b, a, o, BOARD_WHITE, 20000);
+}
+
+/* The positions of testdata/lifedeath/race-*.sgf (GNU Go 3.8 reads
+ * each the same way), top row first. */
+static const char *race_outside_libs = ". B . W B . W . ."
+				       ". B . W B . W . ."
+				       ". B B W B . W . ."
+				       ". B B B W W W . ."
+				       ". . . B W . . . ."
+				       ". . . B W . . . ."
+				       ". . . B W . . . ."
+				       ". . . B W . . . ."
+				       ". . . B W . . . .";
+
+/* No eye against no eye, no shared liberty: Black (e9-e7) has three
+ * liberties, White (d9-d7) two: Black wins whoever moves first. */
+static void
+race_by_liberties(void)
+{
+	int bf, wf;
+	race_both(race_outside_libs, 9, 9, 4, 0, 3, 0, &bf, &wf);
+	CHECK_INT(bf, RACE_WIN);
+	CHECK_INT(wf, RACE_WIN);
+}
+
+/* No eye against no eye, one outside liberty each (a9, e6... as
+ * race-shared-libs-seki.sgf) and two shared: once the outside
+ * liberties are filled, whoever fills a shared one is captured, so
+ * neither does: seki whoever moves first. */
+static void
+race_shared_liberties_seki(void)
+{
+	int bf, wf;
+	static const char *rows = ". W . B . W . . ."
+				  "B W . B W W . . ."
+				  "B W B B W . . . ."
+				  "B B W W W . . . ."
+				  ". B B W . . . . ."
+				  ". . B W . . . . ."
+				  ". . B W . . . . ."
+				  ". . B W . . . . ."
+				  ". . B W . . . . .";
+	race_both(rows, 9, 9, 3, 0, 1, 0, &bf, &wf);
+	CHECK_INT(bf, RACE_SEKI);
+	CHECK_INT(wf, RACE_SEKI);
+}
+
+/* Three liberties each counted plainly, but two of White's are tiger's
+ * mouths that Black can fill only after an approach move: White wins
+ * whoever moves first (Black e8-e4 against White c8-d8). */
+static void
+race_approach_move(void)
+{
+	int bf, wf;
+	static const char *rows = "B B B B W W W . ."
+				  "B . W W B . W . ."
+				  ". . . W B . W . ."
+				  "B B W W B . W . ."
+				  ". . . W B W W . ."
+				  "B B W W B W . . ."
+				  ". B B B W . . . ."
+				  ". . . B W . . . ."
+				  ". . . B W . . . .";
+	race_both(rows, 9, 9, 4, 1, 3, 1, &bf, &wf);
+	CHECK_INT(bf, RACE_LOSE);
+	CHECK_INT(wf, RACE_LOSE);
+}
+
+/* Big eye (bent four) against a one-point eye with two shared
+ * liberties: the big eye wins whoever moves first, no seki. */
+static void
+race_big_eye_against_small_eye(void)
+{
+	int bf, wf;
+	static const char *rows = ". W . B . . B W ."
+				  "W W . B . B B W ."
+				  "W W B B . B W W ."
+				  "B B W B B B W . ."
+				  ". B W W W W W . ."
+				  ". B B W . . . . ."
+				  ". . B W . . . . ."
+				  ". . B W . . . . ."
+				  ". . B W . . . . .";
+	race_both(rows, 9, 9, 3, 0, 1, 0, &bf, &wf);
+	CHECK_INT(bf, RACE_WIN);
+	CHECK_INT(wf, RACE_WIN);
+}
+
+/* The estimator: a group without eyes that the playouts split evenly
+ * with its neighbour but that loses the race whoever moves first is
+ * dead, and the winner, which captures it into two eyes, lives
+ * (testdata/lifedeath/race-noeye-outside-libs.sgf as a grid). */
+static void
+race_loser_dead_winner_alive(void)
+{
+	static struct board b;
+	struct score_pos p;
+	struct score_estimate_opts eo;
+	load(&p, &b, 9, 9, race_outside_libs);
+	score_estimate_opts_default(&eo);
+	CHECK(score_estimate(&p, &eo) == 0);
+	for (int y = 0; y < 3; y++) {
+		CHECK_INT(p.color[3 + 9 * y], SCORE_WHITE);
+		CHECK(p.dead[3 + 9 * y]);  /* d9 d8 d7 */
+		CHECK(!p.dead[4 + 9 * y]); /* e9 e8 e7 */
+	}
+}
+
 int
 main(void)
 {
@@ -511,5 +634,10 @@ main(void)
 	RUN(estimate_is_deterministic);
 	RUN(group_next_to_a_roomy_area_of_its_own_lives);
 	RUN(chains_of_a_group_read_alive_live_with_it);
+	RUN(race_by_liberties);
+	RUN(race_shared_liberties_seki);
+	RUN(race_approach_move);
+	RUN(race_big_eye_against_small_eye);
+	RUN(race_loser_dead_winner_alive);
 	return UNIT_DONE();
 }
