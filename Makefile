@@ -105,9 +105,18 @@ fuzz:
 			-o $(BUILD)/fuzz/$$n $$f $(BUILD)/fuzz/lib/libsgfkit.a \
 			$(SGFKIT_LIBS) || exit 1; \
 		mkdir -p $(BUILD)/fuzz/$$n.corpus; \
+		echo "fuzz: $$n"; \
 		$(BUILD)/fuzz/$$n -max_total_time=$(FUZZ_TIME) -timeout=20 -rss_limit_mb=1024 $(FUZZ_FLAGS) \
-			-max_len=65536 $(BUILD)/fuzz/$$n.corpus tests/fuzz/seeds \
-			|| exit 1; \
+			-max_len=65536 -artifact_prefix=$(BUILD)/fuzz/$$n- \
+			$(BUILD)/fuzz/$$n.corpus tests/fuzz/seeds \
+			>$(BUILD)/fuzz/$$n.log 2>&1 || { \
+			echo "fuzz: $$n FAILED; the report's head:"; \
+			grep -n -m1 -A60 -E '^==[0-9]+==|runtime error|deadly signal|Timeout|out-of-memory' \
+				$(BUILD)/fuzz/$$n.log; \
+			echo "the input:"; ls $(BUILD)/fuzz/$$n-* 2>/dev/null; \
+			for a in $(BUILD)/fuzz/$$n-*; do od -c "$$a" | head -20; done; \
+			exit 1; }; \
+		tail -1 $(BUILD)/fuzz/$$n.log; \
 	done
 
 FORMAT_SRC = $(LIB_SRC) $(CMD_SRC) $(wildcard sgf/*.h rules/*.h cmd/*.h) \
