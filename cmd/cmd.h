@@ -16,6 +16,7 @@
 #define CMD_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 /* Exit statuses, documented in man/sgfkit.1 under EXIT STATUS. */
@@ -39,5 +40,11 @@ void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cmd_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print "Try 'sgfkit CMD --help'." and return EXIT_USAGE. */
 int cmd_usage_error(const char *cmd);
+
+/* True when fd is the write end of a pipe whose reader has gone: a
+ * write error there is the quiet end of `sgfkit ... | head`, whatever
+ * errno says by the time the error is seen (the stream's error flag
+ * outlives the errno of the write that set it). */
+bool cmd_reader_gone(int fd);
 
 #endif

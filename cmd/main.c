@@ -7,6 +7,7 @@
  * success), as git's run_builtin does.
  */
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -84,12 +85,21 @@ usage(FILE *f)
 		cmd_progname);
 }
 
+bool
+cmd_reader_gone(int fd)
+{
+	/* the write end of a pipe or FIFO whose reader has closed it
+	 * polls as an error (Linux and the BSDs) */
+	struct pollfd pf = {.fd = fd, .events = POLLOUT, .revents = 0};
+	return poll(&pf, 1, 0) == 1 && (pf.revents & POLLERR);
+}
+
 /* Flush stdout and report a write error (EPIPE is quiet, as in grep). */
 static int
 finish_stdout(int rc)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		if (errno == EPIPE)
+		if (errno == EPIPE || cmd_reader_gone(fileno(stdout)))
 			return rc ? rc : EXIT_USAGE;
 		cmd_error("write error on standard output: %s",
 			  strerror(errno));

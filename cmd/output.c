@@ -283,7 +283,11 @@ cli_output_open(struct cli *c, const char *path)
 }
 
 /* Report a write error on c->out once, and stop the run.  A closed pipe
- * on stdout is quiet, as in grep. */
+ * on stdout is quiet, as in grep: told by EPIPE, or by the pipe itself
+ * when the stream's error flag was set by an earlier write and errno
+ * has changed since (isatty() on stderr leaves ENOTTY behind: 'write
+ * error on standard output: Inappropriate ioctl for device' after
+ * `sgfkit info - | head -n 1`). */
 void
 cli_write_failed(struct cli *c, int err)
 {
@@ -293,7 +297,7 @@ cli_write_failed(struct cli *c, int err)
 	__atomic_store_n(&c->stop, true, __ATOMIC_RELAXED);
 	c->status = EXIT_USAGE;
 	if (c->out == stdout) {
-		if (err != EPIPE)
+		if (err != EPIPE && !cmd_reader_gone(fileno(stdout)))
 			cmd_error("write error on standard output: %s",
 				  strerror(err));
 		/* Drop what is buffered so main's final flush does not

@@ -24,6 +24,18 @@ for j in 1 2; do
 	cat "$tmp/big.sgf" | "$SGFKIT" info -j $j 2>"$tmp/err" | head -n 2 >/dev/null
 	[ -s "$tmp/err" ] && ko "cat | info -j$j | head: $(head -c 200 "$tmp/err")" ||
 		ok "cat | info -j$j | head is quiet"
+	# a pipe's reader gone while errno says something else (isatty()
+	# on stderr leaves ENOTTY): seen in about one run in four of
+	# `convert | info - | head` under load, so tried twenty times
+	: >"$tmp/errs"
+	k=0
+	while [ $k -lt 20 ]; do
+		"$SGFKIT" convert -t sgf "$tmp/big.sgf" 2>/dev/null |
+			"$SGFKIT" info -j $j - 2>>"$tmp/errs" | head -n 1 >/dev/null
+		k=$((k + 1))
+	done
+	[ -s "$tmp/errs" ] && ko "convert | info -j$j - | head: $(head -c 200 "$tmp/errs")" ||
+		ok "convert | info -j$j - | head is quiet (20 runs)"
 	"$SGFKIT" info -j $j "$tmp/big.sgf" >/dev/full 2>"$tmp/err"
 	rc=$?
 	if [ $rc -ne 0 ] && grep -q "No space left on device" "$tmp/err"; then
