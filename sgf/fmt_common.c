@@ -1,7 +1,8 @@
 /*
  * fmt_common.c - what the GIB, NGF and UGF readers and writers share:
- * charset decoding, line iteration, errors with line numbers, handicap
- * placement, ranks and results written as text, format detection.
+ * line iteration, errors with line numbers, handicap placement, ranks
+ * and results written as text, format detection.  Their text is decoded
+ * by sgf_decode_text() in charset.c.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -14,142 +15,6 @@
 
 #include "fmt_internal.h"
 #include "internal.h"
-
-/* ------------------------------------------------------------------ */
-/* Charsets                                                             */
-
-static bool
-valid_utf8(const unsigned char *s, size_t len)
-{
-	size_t i = 0;
-
-	while (i < len) {
-		unsigned c = s[i];
-		size_t n;
-		uint32_t cp;
-
-		if (c < 0x80) {
-			i++;
-			continue;
-		}
-		if (c >= 0xc2 && c <= 0xdf)
-			n = 1, cp = c & 0x1f;
-		else if (c >= 0xe0 && c <= 0xef)
-			n = 2, cp = c & 0x0f;
-		else if (c >= 0xf0 && c <= 0xf4)
-			n = 3, cp = c & 0x07;
-		else
-			return false;
-		if (i + n >= len)
-			return false;
-		for (size_t k = 1; k <= n; k++) {
-			if ((s[i + k] & 0xc0) != 0x80)
-				return false;
-			cp = (cp << 6) | (s[i + k] & 0x3f);
-		}
-		if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) ||
-		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-			return false;
-		i += n + 1;
-	}
-	return true;
-}
-
-/* Convert with the sgf module's iconv wrapper; strict: fail when a byte
- * is invalid; lossy: keep the U+FFFD it puts there.  Returns malloc'd
- * text or NULL. */
-static char *
-convert(const char *buf, size_t len, const char *cs, bool lossy, size_t *outlen,
-	bool *replaced)
-{
-	size_t nbad = 0;
-	char *out = sgf_charset_to_utf8(cs, buf, len, outlen, &nbad);
-
-	if (!out)
-		return NULL;
-	if (nbad && !lossy) {
-		free(out);
-		return NULL;
-	}
-	if (nbad && replaced)
-		*replaced = true;
-	return out;
-}
-
-/* Guess among the East Asian double-byte charsets from byte patterns.
- * Shift_JIS uses lead bytes 0x81-0x9f and trail bytes below 0xa1;
- * EUC-KR text is mostly Hangul (lead 0xb0-0xc8) while Chinese text in
- * GB2312 has many characters with lead bytes 0xc9-0xf7 (there Korean
- * would have rare Hanja). */
-static const char *
-guess_cjk(const unsigned char *s, size_t len)
-{
-	size_t sjis = 0, pairs = 0, high = 0;
-
-	for (size_t i = 0; i + 1 < len; i++) {
-		unsigned a = s[i], b = s[i + 1];
-
-		if (a < 0x80)
-			continue;
-		if (((a >= 0x81 && a <= 0x9f) || (a >= 0xe0 && a <= 0xef)) &&
-		    b >= 0x40 && b <= 0xa0 && b != 0x7f)
-			sjis++;
-		if (a >= 0xa1 && a <= 0xfe && b >= 0xa1 && b <= 0xfe) {
-			pairs++;
-			if (a >= 0xc9 && a <= 0xf7)
-				high++;
-		}
-		i++;
-	}
-	if (sjis > pairs / 4 && sjis > 0)
-		return "CP932";
-	if (pairs > 0 && high * 10 > pairs)
-		return "GB18030";
-	return "CP949";
-}
-
-char *
-sgf_decode_text(const char *buf, size_t len, const char *hint, size_t *outlen,
-		const char **charset, bool *lossy)
-{
-	static const char *const all[] = {"CP949", "GB18030", "CP932"};
-	const char *first;
-	char *out;
-
-	*lossy = false;
-	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) {
-		buf += 3;
-		len -= 3;
-	}
-	if (valid_utf8((const unsigned char *)buf, len)) {
-		out = malloc(len + 1);
-		if (!out)
-			return NULL;
-		memcpy(out, buf, len);
-		out[len] = 0;
-		*outlen = len;
-		*charset = "UTF-8";
-		return out;
-	}
-	first = hint ? hint : guess_cjk((const unsigned char *)buf, len);
-	out = convert(buf, len, first, false, outlen, NULL);
-	if (out) {
-		*charset = first; /* a static string: ours or the caller's */
-		return out;
-	}
-	for (size_t i = 0; i < 3; i++) {
-		if (!strcmp(all[i], first))
-			continue;
-		out = convert(buf, len, all[i], false, outlen, NULL);
-		if (out) {
-			*charset = all[i];
-			return out;
-		}
-	}
-	out = convert(buf, len, "CP949", true, outlen, lossy);
-	*charset = "CP949";
-	return out;
-}
 
 /* ------------------------------------------------------------------ */
 /* Lines, games, diagnostics                                            */
