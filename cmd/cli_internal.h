@@ -47,7 +47,7 @@ int cli_add_files_from(struct cli *c, struct inputs *in);
 /* Sources: one open input, cut into chunks (inputs.c)                 */
 
 struct src {
-	const struct cli_informat *fmt;
+	const struct sgf_format_info *fmt;
 	const char *name;
 	int fd;
 	struct sgf_reader *rd;

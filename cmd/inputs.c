@@ -1,6 +1,6 @@
 /*
- * inputs.c - what the batch commands read: the table of input formats
- * and their detection (by extension, then by content), the list of
+ * inputs.c - what the batch commands read: the format of an input (by
+ * -f, else by content over extension, from sgf/formats.h), the list of
  * inputs (operands, directories walked with -r, --files-from), and the
  * source that cuts one open input into chunks of one game each.
  */
@@ -18,191 +18,6 @@
 #include "cli.h"
 #include "cli_internal.h"
 #include "cmd.h"
-
-/* ------------------------------------------------------------------ */
-/* Input formats                                                       */
-
-static bool
-detect_json(const char *buf, size_t len)
-{
-	size_t i = 0;
-
-	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
-		i = 3;
-	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
-			   buf[i] == '\n'))
-		i++;
-	return i < len && buf[i] == '{';
-}
-
-static int
-parse_json(const char *buf, size_t len, const char *file,
-	   const struct sgf_limits *lim, struct sgf_game ***games)
-{
-	return sgf_parse_json(buf, len, file, lim, games);
-}
-
-/* GIB, NGF, UGF: whole files, one game each (sgf/formats.h). */
-static bool
-detect_gib(const char *buf, size_t len)
-{
-	return sgf_format_detect(buf, len, NULL) == SGF_FMT_GIB;
-}
-
-static bool
-detect_ngf(const char *buf, size_t len)
-{
-	return sgf_format_detect(buf, len, NULL) == SGF_FMT_NGF;
-}
-
-static bool
-detect_ugf(const char *buf, size_t len)
-{
-	return sgf_format_detect(buf, len, NULL) == SGF_FMT_UGF;
-}
-
-static bool
-detect_ogs(const char *buf, size_t len)
-{
-	return sgf_format_detect(buf, len, NULL) == SGF_FMT_OGS;
-}
-
-static bool
-detect_gtp(const char *buf, size_t len)
-{
-	return sgf_format_detect(buf, len, NULL) == SGF_FMT_GTP;
-}
-
-static int
-parse_one(enum sgf_format f, const char *buf, size_t len, const char *file,
-	  struct sgf_game ***games)
-{
-	struct sgf_game *g = sgf_read_format(f, buf, len, file);
-
-	if (!g)
-		return -1;
-	*games = malloc(sizeof(**games));
-	if (!*games) {
-		sgf_game_free(g);
-		return -1;
-	}
-	(*games)[0] = g;
-	return 1;
-}
-
-static int
-parse_gib(const char *buf, size_t len, const char *file,
-	  const struct sgf_limits *lim, struct sgf_game ***games)
-{
-	return parse_one(SGF_FMT_GIB, buf, len, file, games);
-}
-
-static int
-parse_ngf(const char *buf, size_t len, const char *file,
-	  const struct sgf_limits *lim, struct sgf_game ***games)
-{
-	return parse_one(SGF_FMT_NGF, buf, len, file, games);
-}
-
-static int
-parse_ogs(const char *buf, size_t len, const char *file,
-	  const struct sgf_limits *lim, struct sgf_game ***games)
-{
-	return parse_one(SGF_FMT_OGS, buf, len, file, games);
-}
-
-static int
-parse_gtp(const char *buf, size_t len, const char *file,
-	  const struct sgf_limits *lim, struct sgf_game ***games)
-{
-	return parse_one(SGF_FMT_GTP, buf, len, file, games);
-}
-
-static int
-parse_ugf(const char *buf, size_t len, const char *file,
-	  const struct sgf_limits *lim, struct sgf_game ***games)
-{
-	return parse_one(SGF_FMT_UGF, buf, len, file, games);
-}
-
-/* Other formats are added here: a name for -f, their extensions for
- * --ext and detection by name, a content detector for stdin and unknown
- * extensions, and a parser.  SGF must stay last: it is the fallback
- * when nothing else matches. */
-const struct cli_informat cli_informats[] = {
-    /* before json: an online-go.com game is a JSON document too */
-    {"ogs", "", CLI_IN_WHOLE, detect_ogs, parse_ogs},
-    {"json", "json,jsonl,ndjson", CLI_IN_LINES, detect_json, parse_json},
-    {"gib", "gib", CLI_IN_WHOLE, detect_gib, parse_gib},
-    {"gtp", "gtp,tst", CLI_IN_WHOLE, detect_gtp, parse_gtp},
-    {"ngf", "ngf", CLI_IN_WHOLE, detect_ngf, parse_ngf},
-    {"ugf", "ugf,ugi", CLI_IN_WHOLE, detect_ugf, parse_ugf},
-    {"sgf", "sgf", CLI_IN_STREAM, NULL, NULL},
-    {NULL, NULL, 0, NULL, NULL},
-};
-
-const struct cli_informat *
-cli_informat_find(const char *name)
-{
-	const struct cli_informat *f;
-
-	for (f = cli_informats; f->name; f++)
-		if (!strcasecmp(f->name, name))
-			return f;
-	return NULL;
-}
-
-/* Does `name` end in ".EXT" or ".EXT.gz" for an EXT in the comma list? */
-static bool
-ext_in_list(const char *name, const char *list)
-{
-	const char *dot, *end = name + strlen(name);
-	size_t n;
-
-	if (end - name > 3 && !strcasecmp(end - 3, ".gz"))
-		end -= 3;
-	for (dot = end; dot > name && dot[-1] != '.' && dot[-1] != '/'; dot--)
-		;
-	if (dot == name || dot[-1] != '.')
-		return false;
-	n = (size_t)(end - dot);
-	while (*list) {
-		const char *comma = strchr(list, ',');
-		size_t m = comma ? (size_t)(comma - list) : strlen(list);
-
-		if (m == n && !strncasecmp(list, dot, n))
-			return true;
-		list += m;
-		if (*list == ',')
-			list++;
-	}
-	return false;
-}
-
-static const struct cli_informat *
-format_by_name(const char *name)
-{
-	const struct cli_informat *f;
-
-	for (f = cli_informats; f->name; f++)
-		if (ext_in_list(name, f->exts))
-			return f;
-	return NULL;
-}
-
-static const struct cli_informat *
-format_by_content(const char *buf, size_t len)
-{
-	const struct cli_informat *f, *sgf = NULL;
-
-	for (f = cli_informats; f->name; f++) {
-		if (f->detect && f->detect(buf, len))
-			return f;
-		if (!strcmp(f->name, "sgf"))
-			sgf = f;
-	}
-	return sgf;
-}
 
 /* ------------------------------------------------------------------ */
 /* The list of inputs                                                  */
@@ -337,7 +152,7 @@ walk_dir(struct cli *c, struct inputs *in, const char *root)
 		if (stat(p, &sb)) {
 			/* dangling link or vanished: report it if it would
 			 * have been read */
-			if (ext_in_list(p, c->exts))
+			if (sgf_name_has_ext(p, c->exts))
 				cli_inputs_add(in, p, errno, "cannot open", 0);
 			free(p);
 			continue;
@@ -365,7 +180,7 @@ walk_dir(struct cli *c, struct inputs *in, const char *root)
 			st[depth++] = (struct frame){p, names, n, 0};
 			continue;
 		}
-		if (S_ISREG(sb.st_mode) && ext_in_list(p, c->exts))
+		if (S_ISREG(sb.st_mode) && sgf_name_has_ext(p, c->exts))
 			cli_inputs_add(in, p, 0, NULL, (uint64_t)sb.st_size);
 		free(p);
 	}
@@ -496,7 +311,7 @@ peek_input(struct sgf_reader *rd, char *buf, bool pipe)
 int
 cli_src_open(struct cli *c, struct src *s, const char *name)
 {
-	const struct cli_informat *fmt = c->informat;
+	const struct sgf_format_info *fmt = c->informat;
 	struct stat sb;
 	bool is_stdin = !strcmp(name, "-");
 	char peek[SGF_PEEK_MAX];
@@ -524,18 +339,18 @@ cli_src_open(struct cli *c, struct src *s, const char *name)
 	if (!s->raw)
 		return -1;
 	if (!fmt && !is_stdin)
-		fmt = format_by_name(name);
+		fmt = sgf_format_by_ext(name);
 	if (!c->informat) {
 		/* The content decides over the name: a GIB or UGF file
 		 * saved as .sgf is still read as what it is. */
-		const struct cli_informat *byc;
+		const struct sgf_format_info *byc;
 		np = peek_input(s->raw, peek, !S_ISREG(sb.st_mode));
-		byc = format_by_content(peek, np);
+		byc = sgf_format_sniff(peek, np);
 		if (!fmt || (byc && byc != fmt && byc->detect))
 			fmt = byc;
 	}
 	s->fmt = fmt;
-	if (fmt->kind == CLI_IN_STREAM) {
+	if (fmt->kind == SGF_FMT_STREAM) {
 		s->rd = s->raw;
 		s->raw = NULL;
 	}
@@ -743,7 +558,7 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 		ssize_t k;
 		size_t start, e;
 		bool skipping = s->jskip;
-		int cut = s->fmt->kind == CLI_IN_LINES && s->buf
+		int cut = s->fmt->kind == SGF_FMT_LINES && s->buf
 			      ? json_cut(s, &start, &e)
 			      : 0;
 
@@ -779,7 +594,7 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 		if (s->eof) {
 			/* a whole-file record is one game, an empty file
 			 * too: its reader says what is missing */
-			if (s->fmt->kind == CLI_IN_WHOLE && !s->index) {
+			if (s->fmt->kind == SGF_FMT_WHOLE && !s->index) {
 				if (!s->buf && !(s->buf = calloc(1, 1)))
 					goto nomem;
 				ch->data = s->buf;
@@ -800,7 +615,7 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 		 * has scanned, and the game is an error of its own; a
 		 * whole-file record is the one game of its input. */
 		if (s->len - s->pos > max && !s->jskip) {
-			if (s->fmt->kind != CLI_IN_LINES) {
+			if (s->fmt->kind != SGF_FMT_LINES) {
 				s->eof = true;
 				s->len = s->pos = 0;
 				if (too_big_chunk(s, ch, 1, 1, 0) < 0)
@@ -817,7 +632,7 @@ src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
 			s->jn = 0;
 		}
 		/* compact, grow, read more */
-		if (s->pos && s->fmt->kind == CLI_IN_LINES) {
+		if (s->pos && s->fmt->kind == SGF_FMT_LINES) {
 			src_col(s); /* before the bytes it counts go */
 			s->col_at = 0;
 			memmove(s->buf, s->buf + s->pos, s->len - s->pos);

@@ -1,7 +1,7 @@
 /*
  * fmt_common.c - what the GIB, NGF and UGF readers and writers share:
  * line iteration, errors with line numbers, handicap placement, ranks
- * and results written as text, format detection.  Their text is decoded
+ * and results written as text.  Their text is decoded
  * by sgf_decode_text() in charset.c.
  */
 #include <ctype.h>
@@ -275,6 +275,35 @@ fmt_handicap(struct sgf_game *g, struct sgf_node *root, int size, int n)
 
 /* ------------------------------------------------------------------ */
 /* Ranks, numbers, results                                              */
+
+static int
+same_set(const int *ax, const int *ay, int na, const int *bx, const int *by,
+	 int nb)
+{
+	if (na != nb)
+		return 0;
+	for (int i = 0; i < na; i++) {
+		int found = 0;
+		for (int j = 0; j < nb; j++)
+			if (ax[i] == bx[j] && ay[i] == by[j])
+				found = 1;
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
+int
+fmt_check_handicap(int size, const int *abx, const int *aby, int nab)
+{
+	int xs[9], ys[9];
+
+	if (nab == 0)
+		return 0;
+	if (nab < 2 || nab > 9 || sgf_fixed_handicap(size, nab, xs, ys) != nab)
+		return -1;
+	return same_set(abx, aby, nab, xs, ys, nab) ? nab : -1;
+}
 
 /* Value of a CJK numeral at s (UTF-8), with its byte length; -1 if it is
  * not one. */
@@ -554,143 +583,6 @@ fmt_main_line(const struct sgf_game *g, int size, struct fmt_move **moves,
 	}
 	*moves = m;
 	return cnt;
-}
-
-/* ------------------------------------------------------------------ */
-/* Format names and detection                                           */
-
-const char *
-sgf_format_name(enum sgf_format f)
-{
-	switch (f) {
-	case SGF_FMT_SGF:
-		return "sgf";
-	case SGF_FMT_JSON:
-		return "json";
-	case SGF_FMT_GIB:
-		return "gib";
-	case SGF_FMT_NGF:
-		return "ngf";
-	case SGF_FMT_UGF:
-		return "ugf";
-	case SGF_FMT_OGS:
-		return "ogs";
-	case SGF_FMT_GTP:
-		return "gtp";
-	default:
-		return "unknown";
-	}
-}
-
-enum sgf_format
-sgf_format_from_name(const char *name)
-{
-	static const struct {
-		const char *n;
-		enum sgf_format f;
-	} t[] = {{"sgf", SGF_FMT_SGF},	  {"json", SGF_FMT_JSON},
-		 {"jsonl", SGF_FMT_JSON}, {"gib", SGF_FMT_GIB},
-		 {"ngf", SGF_FMT_NGF},	  {"ugf", SGF_FMT_UGF},
-		 {"ugi", SGF_FMT_UGF},	  {"ogs", SGF_FMT_OGS},
-		 {"gtp", SGF_FMT_GTP},	  {"tst", SGF_FMT_GTP}};
-
-	if (!name)
-		return SGF_FMT_UNKNOWN;
-	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		if (!strcasecmp(name, t[i].n))
-			return t[i].f;
-	return SGF_FMT_UNKNOWN;
-}
-
-static bool
-looks_ngf(const char *buf, size_t len)
-{
-	struct fmt_lines it;
-	const char *s;
-	size_t l;
-	int pm = 0, gi = 0;
-
-	fmt_lines_init(&it, buf, len < 65536 ? len : 65536);
-	while (fmt_lines_next(&it, &s, &l) && it.line < 200) {
-		if (it.line == 1 && fmt_prefix(s, l, "GI"))
-			gi = 1;
-		if (it.line == 2 && !gi) {
-			const char *t = s;
-			size_t tl = l;
-			fmt_trim(&t, &tl);
-			if (tl == 0 || tl > 2 || !isdigit((unsigned char)t[0]))
-				return false;
-		}
-		if (l >= 9 && fmt_prefix(s, l, "PM") &&
-		    (s[4] == 'B' || s[4] == 'W'))
-			pm++;
-	}
-	return gi || pm > 0;
-}
-
-enum sgf_format
-sgf_format_detect(const char *buf, size_t len, const char *name)
-{
-	size_t i = 0;
-	const char *ext = name ? strrchr(name, '.') : NULL;
-	enum sgf_format byname =
-	    ext ? sgf_format_from_name(ext + 1) : SGF_FMT_UNKNOWN;
-
-	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
-		i = 3;
-	while (i < len && isspace((unsigned char)buf[i]))
-		i++;
-	if (i == len)
-		return byname;
-	if (len - i >= 3 && !memcmp(buf + i, "\\HS", 3))
-		return SGF_FMT_GIB;
-	if (memmem(buf, len < 4096 ? len : 4096, "\\[GIBOKIND=", 11) ||
-	    (len - i >= 3 && !memcmp(buf + i, "\\GS", 3)))
-		return SGF_FMT_GIB;
-	{
-		/* UGF: optional '#' comment lines, then [Header] */
-		size_t j = i;
-		while (j < len && buf[j] == '#') {
-			while (j < len && buf[j] != '\n')
-				j++;
-			while (j < len && isspace((unsigned char)buf[j]))
-				j++;
-		}
-		if (len - j >= 8 && !strncasecmp(buf + j, "[Header]", 8))
-			return SGF_FMT_UGF;
-	}
-	if (buf[i] == '(')
-		return SGF_FMT_SGF;
-	if (buf[i] == '{')
-		return sgf_looks_ogs(buf + i, len - i) ? SGF_FMT_OGS
-						       : SGF_FMT_JSON;
-	if (looks_ngf(buf + i, len - i))
-		return SGF_FMT_NGF;
-	if (sgf_looks_gtp(buf + i, len - i))
-		return SGF_FMT_GTP;
-	if (memmem(buf, len, "(;", 2))
-		return SGF_FMT_SGF;
-	return byname;
-}
-
-struct sgf_game *
-sgf_read_format(enum sgf_format f, const char *buf, size_t len,
-		const char *file)
-{
-	switch (f) {
-	case SGF_FMT_GIB:
-		return sgf_read_gib(buf, len, file);
-	case SGF_FMT_NGF:
-		return sgf_read_ngf(buf, len, file);
-	case SGF_FMT_UGF:
-		return sgf_read_ugf(buf, len, file);
-	case SGF_FMT_OGS:
-		return sgf_read_ogs(buf, len, file);
-	case SGF_FMT_GTP:
-		return sgf_read_gtp(buf, len, file);
-	default:
-		return NULL;
-	}
 }
 
 uint32_t

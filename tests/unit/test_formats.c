@@ -333,6 +333,35 @@ detection_reads_content(void)
 	CHECK_INT(sgf_format_from_name("UGI"), SGF_FMT_UGF);
 }
 
+/* The table the command line goes by: its detectors in order (an OGS
+ * game before any JSON, SGF the fallback), names and extensions. */
+static void
+format_table_chooses(void)
+{
+	static const char ogs[] = "{\"gamedata\": {\"moves\": []}}";
+	static const char gibjson[] = "{\"x\": \"\\[GIBOKIND=Global\\]\"}";
+
+	CHECK_STR(sgf_format_sniff(ogs, strlen(ogs))->name, "ogs");
+	CHECK_STR(sgf_format_sniff("\n{}", 3)->name, "json");
+	/* a JSON document stays JSON whatever it holds */
+	CHECK_STR(sgf_format_sniff(gibjson, strlen(gibjson))->name, "json");
+	CHECK_STR(sgf_format_sniff("\\HS\n", 4)->name, "gib");
+	CHECK_STR(sgf_format_sniff("hello", 5)->name, "sgf");
+	CHECK_STR(sgf_format_sniff("", 0)->name, "sgf");
+	CHECK_STR(sgf_format_by_ext("dir.ngf/a.UGI.gz")->name, "ugf");
+	CHECK_STR(sgf_format_by_ext("a.tst")->name, "gtp");
+	CHECK(!sgf_format_by_ext("gib"));
+	CHECK(!sgf_format_by_ext("a.gz"));
+	CHECK(sgf_name_has_ext("x.JSONL", "json,jsonl"));
+	CHECK(!sgf_name_has_ext("x.jso", "json,jsonl"));
+	CHECK_STR(sgf_format_by_name("GTP")->name, "gtp");
+	CHECK(!sgf_format_by_name("tst"));
+	CHECK(!sgf_format_info(SGF_FMT_UGF)->write);
+	CHECK(sgf_format_info(SGF_FMT_NGF)->write);
+	CHECK_INT(sgf_format_info(SGF_FMT_JSON)->kind, SGF_FMT_LINES);
+	CHECK_STR(sgf_format_name(SGF_FMT_UNKNOWN), "unknown");
+}
+
 static struct sgf_game *
 read_str(enum sgf_format f, const char *s)
 {
@@ -1157,6 +1186,7 @@ int
 main(void)
 {
 	RUN(gib_korean_sample_is_read);
+	RUN(format_table_chooses);
 	RUN(gib_chinese_handicap_sample_is_read);
 	RUN(gib_three_stones_use_tygem_placement);
 	RUN(ngf_even_sample_is_read);
