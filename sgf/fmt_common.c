@@ -1,7 +1,8 @@
 /*
  * fmt_common.c - what the GIB, NGF and UGF readers and writers share:
  * line iteration, errors with line numbers, handicap placement, ranks
- * and results written as text.  Their text is decoded
+ * written as text, the main line for writers.  Results in words are
+ * result.c's, numbers number.c's.  Their text is decoded
  * by sgf_decode_text() in charset.c.
  */
 #include <ctype.h>
@@ -381,113 +382,6 @@ fmt_rank(const char *s, size_t len, char *out, size_t n)
 	}
 raw:
 	snprintf(out, n, "%.*s", (int)len, s);
-	return 0;
-}
-
-void
-fmt_number(double v, char *out, size_t n)
-{
-	char *p;
-
-	snprintf(out, n, "%.2f", v);
-	p = strchr(out, '.');
-	if (p) {
-		char *e = out + strlen(out) - 1;
-		while (e > p && *e == '0')
-			*e-- = 0;
-		if (e == p)
-			*e = 0;
-	}
-	if (!strcmp(out, "-0"))
-		snprintf(out, n, "0");
-}
-
-static const char *
-find_any(const char *s, const char *const *words, size_t *wlen)
-{
-	const char *best = NULL;
-
-	for (size_t i = 0; words[i]; i++) {
-		const char *p = strstr(s, words[i]);
-		if (p && (!best || p < best)) {
-			best = p;
-			*wlen = strlen(words[i]);
-		}
-	}
-	return best;
-}
-
-int
-fmt_result_text(const char *s, char *out, size_t n)
-{
-	static const char *const black[] = {"Black", "black", "黒",
-					    "黑",    "흑",    NULL};
-	static const char *const white[] = {"White", "white", "白", "백", NULL};
-	static const char *const lose[] = {"lose", "负", "負", "패", NULL};
-	static const char *const resign[] = {"resign", "Resign", "中押", "中盘",
-					     "中盤",   "불계",	 NULL};
-	static const char *const timeout[] = {"time", "Time", "時間", "시간",
-					      "超时", "超時", NULL};
-	static const char *const forfeit[] = {"forfeit", "Forfeit", NULL};
-	static const char *const draw[] = {"jigo", "Jigo",   "draw", "Draw",
-					   "持碁", "무승부", "和棋", NULL};
-	const char *b, *w, *first, *p;
-	size_t bl = 0, wl = 0, k = 0;
-	char winner;
-	double margin = -1;
-
-	if (find_any(s, draw, &k)) {
-		snprintf(out, n, "0");
-		return 0;
-	}
-	b = find_any(s, black, &bl);
-	w = find_any(s, white, &wl);
-	if (!b && !w)
-		return -1;
-	first = !w || (b && b < w) ? b : w;
-	winner = first == b ? 'B' : 'W';
-	if (find_any(first, lose, &k))
-		winner = winner == 'B' ? 'W' : 'B';
-	if (find_any(s, resign, &k)) {
-		snprintf(out, n, "%c+R", winner);
-		return 0;
-	}
-	if (find_any(s, timeout, &k)) {
-		snprintf(out, n, "%c+T", winner);
-		return 0;
-	}
-	if (find_any(s, forfeit, &k)) {
-		snprintf(out, n, "%c+F", winner);
-		return 0;
-	}
-	/* the first number after the winner's name is the margin */
-	for (p = first; *p; p++) {
-		if (isdigit((unsigned char)*p)) {
-			const char *end = sgf_decimal(p, &margin);
-			if (!end) {
-				margin = -1;
-				break;
-			}
-			if (!strncmp(end, "目半", strlen("目半")) ||
-			    !strncmp(end, "집반", strlen("집반")) ||
-			    !strncmp(end, "집 반", strlen("집 반")))
-				margin += 0.5;
-			else if (!strncmp(end, "子", strlen("子")))
-				margin *= 2;
-			break;
-		}
-	}
-	if (margin < 0 && (strstr(first, "半目") || strstr(first, "반집")))
-		margin = 0.5;
-	if (margin < 0) {
-		snprintf(out, n, "%c+", winner);
-		return 0;
-	}
-	{
-		char num[32];
-		fmt_number(margin, num, sizeof(num));
-		snprintf(out, n, "%c+%s", winner, num);
-	}
 	return 0;
 }
 

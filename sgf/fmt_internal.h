@@ -60,9 +60,10 @@ int fmt_handicap(struct sgf_game *g, struct sgf_node *root, int size, int n);
  * from the last word of a name asks. */
 int fmt_rank(const char *s, size_t len, char *out, size_t n);
 /* A result in free text (English, Japanese, Korean, Chinese) -> SGF RE
- * ("B+R", "W+5.5", "0"); returns 0 when understood. */
+ * ("B+R", "W+5.5", "0"); returns 0 when understood.  (result.c) */
 int fmt_result_text(const char *s, char *out, size_t n);
-/* Komi as SGF text: "6.5", "0", "-5.5" (no trailing zeros). */
+/* Komi as SGF text: "6.5", "0", "-5.5" (no trailing zeros).
+ * (number.c) */
 void fmt_number(double v, char *out, size_t n);
 
 /* Trim blanks (space, tab) on both sides of a slice. */
