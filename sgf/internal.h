@@ -190,7 +190,9 @@ sgf_pid_composed(enum sgf_pid pid)
 
 /* Is `p` (of `len` bytes before the end) the start of a game tree: '('
  * then whitespace then ';', or (missing ';') an identifier then '['?
- * 1 yes, 0 no, -1 undecided before `end` (only when !at_eof). */
+ * 1 yes, 0 no, -1 undecided before `end` (only when !at_eof).  The
+ * reader cuts games there and the parser skips junk up to one, so both
+ * agree (reader.c). */
 int sgf_is_tree_start(const unsigned char *p, const unsigned char *end,
 		      int at_eof);
 
