@@ -21,85 +21,116 @@ starts_with(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
+/* The first of `words` in s, or NULL. */
 static const char *
-find(const char *s, const char *needle)
+find_any(const char *s, const char *const *words)
 {
-	return strstr(s, needle);
+	const char *best = NULL;
+
+	for (size_t i = 0; words[i]; i++) {
+		const char *p = strstr(s, words[i]);
+		if (p && (!best || p < best))
+			best = p;
+	}
+	return best;
 }
 
-/* The first decimal number in s (ASCII digits), or -1 if none. */
-static int
-first_number(const char *s, double *v)
+/* p past `word` if the word is there, else p. */
+static const char *
+skip(const char *p, const char *word)
 {
-	const char *p;
+	size_t n = strlen(word);
 
-	for (p = s; *p; p++)
-		if (isdigit((unsigned char)*p))
-			return sgf_decimal(p, v) ? 0 : -1;
-	return -1;
+	return strncmp(p, word, n) ? p : p + n;
 }
 
-/* Results written as CJK text: 黑中盘胜, 白5.5目勝ち, 흑 1.5집 승,
- * 294수 흑0.5집승, 백불계승, 黑胜1又3/4子 ... */
+/* The margin after a winner's name: the first number ("5.5"), then a
+ * fraction ("1又3/4": one and three quarters), a unit (目 or 집
+ * points, 子 stones of two points each), a half (半, 반): 5目半 = 5.5,
+ * 3집 반 = 3.5, 1又3/4子 = 3.5, 3子半 = 7.  Without a number, 半目 or
+ * 반집 is half a point.  Returns 0 with *v, or -1. */
 static int
-parse_cjk_result(const char *s, struct sgf_result *r)
+margin_words(const char *s, double *v)
 {
-	const char *black[] = {"黑", "黒", "흑"};
-	const char *white[] = {"白", "백"};
-	const char *bp = NULL, *wp = NULL, *p;
+	const char *p = s, *q;
+	bool zi;
+	int a, b, len;
+
+	while (*p && !isdigit((unsigned char)*p))
+		p++;
+	if (!*p) {
+		if (!strstr(s, "半目") && !strstr(s, "반집"))
+			return -1;
+		*v = 0.5;
+		return 0;
+	}
+	if (!(p = sgf_decimal(p, v)))
+		return -1;
+	q = skip(p, "又");
+	if (q != p && isdigit((unsigned char)*q) &&
+	    sscanf(q, "%4d/%4d%n", &a, &b, &len) == 2 && b > 0) {
+		*v += (double)a / b;
+		p = q + len;
+	}
+	while (*p == ' ')
+		p++;
+	q = skip(p, "子");
+	zi = q != p;
+	if (!zi)
+		q = skip(skip(p, "目"), "집");
+	while (*q == ' ')
+		q++;
+	if (skip(q, "半") != q || skip(q, "반") != q)
+		*v += 0.5;
+	if (zi)
+		*v *= 2;
+	return 0;
+}
+
+/* A result in words: Chinese, Japanese, Korean (黑中盘胜, 白5.5目勝ち,
+ * 흑 1.5집 승, 294수 흑0.5집승, 백불계승, 黑胜1又3/4子) or English
+ * ("White wins by resignation", "Black wins by 3.5 points").  The
+ * colour named first is the winner ("白棋12子" too), or the loser when
+ * a word for losing follows (黑负); how the game was won is read after
+ * that name.  Returns 0 with *r filled, -1 when no colour is named. */
+static int
+result_words(const char *s, struct sgf_result *r)
+{
+	static const char *const black[] = {"黑",    "黒",    "흑",
+					    "Black", "black", NULL};
+	static const char *const white[] = {"白", "백", "White", "white", NULL};
+	static const char *const lose[] = {"负", "負", "패", "lose", NULL};
+	static const char *const draw[] = {"和",   "持碁", "무승부",
+					   "ジゴ", "jigo", "Jigo",
+					   "draw", "Draw", NULL};
+	static const char *const resign[] = {"中盘",   "中押",	 "中盤", "불계",
+					     "resign", "Resign", NULL};
+	static const char *const timeout[] = {"时间", "時間", "시간", "超时",
+					      "超時", "time", "Time", NULL};
+	static const char *const forfeit[] = {"forfeit", "Forfeit", NULL};
+	const char *bp = find_any(s, black), *wp = find_any(s, white);
 	const char *after;
-	size_t i;
-	double v;
 
-	for (i = 0; i < 3; i++)
-		if ((p = find(s, black[i])) && (!bp || p < bp))
-			bp = p;
-	for (i = 0; i < 2; i++)
-		if ((p = find(s, white[i])) && (!wp || p < wp))
-			wp = p;
-	if (find(s, "和") || find(s, "持碁") || find(s, "무승부") ||
-	    find(s, "ジゴ")) {
+	if (find_any(s, draw)) {
 		r->kind = SGF_RES_DRAW;
 		return 0;
 	}
 	if (!bp && !wp)
 		return -1;
-	/* The colour named first is the winner ("白棋12子" too). */
 	r->winner = (bp && (!wp || bp < wp)) ? 'B' : 'W';
 	after = r->winner == 'B' ? bp : wp;
-	if (find(after, "中盘") || find(after, "中押") || find(after, "불계") ||
-	    find(after, "中盤")) {
+	if (find_any(after, lose))
+		r->winner = r->winner == 'B' ? 'W' : 'B';
+	if (find_any(after, resign))
 		r->kind = SGF_RES_RESIGN;
-		return 0;
-	}
-	if (find(after, "时间") || find(after, "時間") || find(after, "시간") ||
-	    find(after, "超时")) {
+	else if (find_any(after, timeout))
 		r->kind = SGF_RES_TIME;
-		return 0;
-	}
-	if (first_number(after, &v) == 0) {
-		/* 1又3/4子 = 1.75 zi; 子 counts stones (zi) = 2 points */
-		const char *you = find(after, "又");
-		if (you) {
-			int a, b;
-			if (sscanf(you + strlen("又"), "%d/%d", &a, &b) == 2 &&
-			    b > 0)
-				v += (double)a / b;
-		}
-		if (find(after, "半"))
-			v += 0.5;
-		if (find(after, "子"))
-			v *= 2;
+	else if (find_any(after, forfeit))
+		r->kind = SGF_RES_FORFEIT;
+	else if (margin_words(after, &r->margin) == 0)
 		r->kind = SGF_RES_SCORE;
-		r->margin = v;
-		return 0;
-	}
-	if (find(after, "半")) {
-		r->kind = SGF_RES_SCORE;
-		r->margin = 0.5;
-		return 0;
-	}
-	r->kind = SGF_RES_WIN;
+	else
+		r->kind = SGF_RES_WIN;
 	return 0;
 }
 
@@ -155,7 +186,7 @@ sgf_result_parse(const char *s, struct sgf_result *r)
 		   starts_with(buf, "White+") || starts_with(buf, "white+")) {
 		m = buf + 6;
 	} else {
-		return parse_cjk_result(buf, r) == 0 ? 0 : -1;
+		return result_words(buf, r) == 0 ? 0 : -1;
 	}
 
 	r->winner = toupper((unsigned char)buf[0]);
@@ -243,91 +274,28 @@ sgf_result_standard(const char *s)
 	}
 }
 
-static const char *
-find_any(const char *s, const char *const *words, size_t *wlen)
-{
-	const char *best = NULL;
-
-	for (size_t i = 0; words[i]; i++) {
-		const char *p = strstr(s, words[i]);
-		if (p && (!best || p < best)) {
-			best = p;
-			*wlen = strlen(words[i]);
-		}
-	}
-	return best;
-}
-
 int
 fmt_result_text(const char *s, char *out, size_t n)
 {
-	static const char *const black[] = {"Black", "black", "黒",
-					    "黑",    "흑",    NULL};
-	static const char *const white[] = {"White", "white", "白", "백", NULL};
-	static const char *const lose[] = {"lose", "负", "負", "패", NULL};
-	static const char *const resign[] = {"resign", "Resign", "中押", "中盘",
-					     "中盤",   "불계",	 NULL};
-	static const char *const timeout[] = {"time", "Time", "時間", "시간",
-					      "超时", "超時", NULL};
-	static const char *const forfeit[] = {"forfeit", "Forfeit", NULL};
-	static const char *const draw[] = {"jigo", "Jigo",   "draw", "Draw",
-					   "持碁", "무승부", "和棋", NULL};
-	const char *b, *w, *first, *p;
-	size_t bl = 0, wl = 0, k = 0;
-	char winner;
-	double margin = -1;
+	struct sgf_result r;
+	int rc;
 
-	if (find_any(s, draw, &k)) {
-		snprintf(out, n, "0");
-		return 0;
+	/* an RE of 64 bytes or more is no result (sgf_result_parse); a
+	 * line of another format's header may be a long sentence */
+	if (strlen(s) < 64) {
+		rc = sgf_result_parse(s, &r);
+	} else {
+		memset(&r, 0, sizeof(r));
+		rc = result_words(s, &r);
 	}
-	b = find_any(s, black, &bl);
-	w = find_any(s, white, &wl);
-	if (!b && !w)
+	if (rc || r.kind == SGF_RES_NONE || r.kind == SGF_RES_UNKNOWN)
 		return -1;
-	first = !w || (b && b < w) ? b : w;
-	winner = first == b ? 'B' : 'W';
-	if (find_any(first, lose, &k))
-		winner = winner == 'B' ? 'W' : 'B';
-	if (find_any(s, resign, &k)) {
-		snprintf(out, n, "%c+R", winner);
-		return 0;
-	}
-	if (find_any(s, timeout, &k)) {
-		snprintf(out, n, "%c+T", winner);
-		return 0;
-	}
-	if (find_any(s, forfeit, &k)) {
-		snprintf(out, n, "%c+F", winner);
-		return 0;
-	}
-	/* the first number after the winner's name is the margin */
-	for (p = first; *p; p++) {
-		if (isdigit((unsigned char)*p)) {
-			const char *end = sgf_decimal(p, &margin);
-			if (!end) {
-				margin = -1;
-				break;
-			}
-			if (!strncmp(end, "目半", strlen("目半")) ||
-			    !strncmp(end, "집반", strlen("집반")) ||
-			    !strncmp(end, "집 반", strlen("집 반")))
-				margin += 0.5;
-			else if (!strncmp(end, "子", strlen("子")))
-				margin *= 2;
-			break;
-		}
-	}
-	if (margin < 0 && (strstr(first, "半目") || strstr(first, "반집")))
-		margin = 0.5;
-	if (margin < 0) {
-		snprintf(out, n, "%c+", winner);
-		return 0;
-	}
-	{
+	if (r.kind == SGF_RES_SCORE) {
 		char num[32];
-		fmt_number(margin, num, sizeof(num));
-		snprintf(out, n, "%c+%s", winner, num);
+		fmt_number(r.margin, num, sizeof(num));
+		snprintf(out, n, "%c+%s", r.winner, num);
+	} else {
+		sgf_result_format(&r, out, n);
 	}
 	return 0;
 }

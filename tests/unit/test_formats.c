@@ -477,6 +477,11 @@ results_in_text_are_understood(void)
 	    {"흑 6집반 승", "B+6.5"},
 	    {"White wins by forfeit!", "W+F"},
 	    {"Black wins!", "B+"},
+	    /* what only sgf_result_parse read before (issue 23) */
+	    {"黑胜1又3/4子", "B+3.5"},
+	    {"白胜3子半", "W+7"},
+	    {"黑时间胜", "B+T"},
+	    {"黒ジゴ", "0"},
 	};
 	char re[32];
 
