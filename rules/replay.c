@@ -95,6 +95,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../sgf/formats.h"
 #include "../sgf/gtp.h"
 #include "history.h"
 #include "replay_board.h"
@@ -270,18 +271,10 @@ sgf_letter(int i)
 static void
 set_point(struct check_problem *p, const struct ctx *c, int x, int y)
 {
-	int row = c->rows - y;
-
 	p->point[0] = sgf_letter(x);
 	p->point[1] = sgf_letter(y);
 	p->point[2] = 0;
-	if (x < GTP_MAX_SIDE)
-		snprintf(p->vertex, sizeof(p->vertex), "%c%d",
-			 gtp_column_letter(x), row);
-	else
-		snprintf(p->vertex, sizeof(p->vertex), "%c%c%d",
-			 gtp_column_letter(x / GTP_MAX_SIDE - 1),
-			 gtp_column_letter(x % GTP_MAX_SIDE), row);
+	gtp_vertex_name(x, y, c->rows, p->vertex);
 }
 
 /* Line and column of a byte offset.  sgf_game_linecol() scans from the
@@ -544,48 +537,6 @@ describe(const struct ctx *c, long idx, char *buf, size_t n)
  * Handicap.
  */
 
-/* Standard points for n stones on a square board of odd side s (SGF.md
- * section 9): fills pts (x, y pairs) and returns the count, or 0 when no
- * fixed placement exists.  `alt` picks the other tradition for the
- * third stone (lower right instead of upper left). */
-static int
-standard_handicap(int s, int n, int alt, int pts[9][2])
-{
-	int lo, hi, mid, k = 0;
-
-	if (s < 7 || !(s & 1) || n < 2 || n > 9 || (s == 7 && n > 4))
-		return 0;
-	lo = s >= 13 ? 3 : 2;
-	hi = s - 1 - lo;
-	mid = s / 2;
-#define ADD(X, Y) (pts[k][0] = (X), pts[k][1] = (Y), k++)
-	ADD(lo, hi); /* D4 */
-	ADD(hi, lo); /* Q16 */
-	if (n == 3) {
-		if (alt)
-			ADD(hi, hi);
-		else
-			ADD(lo, lo);
-		return k;
-	}
-	if (n >= 4) {
-		ADD(lo, lo);
-		ADD(hi, hi);
-	}
-	if (n >= 6) {
-		ADD(lo, mid);
-		ADD(hi, mid);
-	}
-	if (n >= 8) {
-		ADD(mid, hi);
-		ADD(mid, lo);
-	}
-	if (n & 1)
-		ADD(mid, mid);
-#undef ADD
-	return k;
-}
-
 /* Once per game: kept out of do_move()'s fast path. */
 static void __attribute__((cold, noinline))
 check_handicap(struct ctx *c, uint32_t woff)
@@ -639,18 +590,19 @@ check_handicap(struct ctx *c, uint32_t woff)
 	}
 	if (c->ha >= 2 &&
 	    (c->rules.id == RULES_JAPANESE || c->rules.id == RULES_KOREAN)) {
-		int pts[9][2], k, i, on = 0;
-		if (c->cols != c->rows)
+		int xs[9], ys[9], k, i, on = 0;
+		/* fixed placement on odd square boards only (SGF.md 9) */
+		if (c->cols != c->rows || !(c->cols & 1))
 			return;
 		/* 2 to 4 stones: any of the four corner star points, which
 		 * accepts both traditions of the third stone and OGS's old
 		 * dd+pp / dd+pd+pp layouts; 5 to 9: the exact points */
-		k = standard_handicap(c->cols, blacks < 4 ? 4 : blacks, 0, pts);
+		k = sgf_fixed_handicap(c->cols, blacks < 4 ? 4 : blacks, xs,
+				       ys);
 		if (!k)
 			return; /* no fixed placement on this board */
 		for (i = 0; i < k; i++)
-			on += rboard_color(
-				  b, rboard_pt(b, pts[i][0], pts[i][1])) ==
+			on += rboard_color(b, rboard_pt(b, xs[i], ys[i])) ==
 			      BOARD_BLACK;
 		if (on != blacks)
 			report(c, CHECK_WARNING, "handicap", off, 0, -1, 0,

@@ -306,6 +306,25 @@ fmt_check_handicap(int size, const int *abx, const int *aby, int nab)
 	return same_set(abx, aby, nab, xs, ys, nab) ? nab : -1;
 }
 
+const char *
+fmt_rules_name(const char *s)
+{
+	static const char *const t[][2] = {{"japanese", "Japanese"},
+					   {"chinese", "Chinese"},
+					   {"korean", "Korean"},
+					   {"aga", "AGA"},
+					   {"nz", "NZ"},
+					   {"new_zealand", "NZ"},
+					   {"new-zealand", "NZ"},
+					   {"ing", "Ing"},
+					   {"tromp-taylor", "Tromp-Taylor"}};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (!strcasecmp(s, t[i][0]))
+			return t[i][1];
+	return s;
+}
+
 /* Value of a CJK numeral at s (UTF-8), with its byte length; -1 if it is
  * not one. */
 static int

@@ -362,6 +362,21 @@ format_table_chooses(void)
 	CHECK_STR(sgf_format_name(SGF_FMT_UNKNOWN), "unknown");
 }
 
+/* One table of rule names for online-go.com, kgs-rules and
+ * kata-set-rules (issue 23: ogs.c and gtp.c had one each). */
+static void
+rule_names_are_one_table(void)
+{
+	CHECK_STR(fmt_rules_name("japanese"), "Japanese");
+	CHECK_STR(fmt_rules_name("AGA"), "AGA");
+	CHECK_STR(fmt_rules_name("nz"), "NZ");
+	CHECK_STR(fmt_rules_name("new_zealand"), "NZ");
+	CHECK_STR(fmt_rules_name("new-zealand"), "NZ");
+	CHECK_STR(fmt_rules_name("ing"), "Ing");
+	CHECK_STR(fmt_rules_name("Tromp-Taylor"), "Tromp-Taylor");
+	CHECK_STR(fmt_rules_name("stone-scoring"), "stone-scoring");
+}
+
 static struct sgf_game *
 read_str(enum sgf_format f, const char *s)
 {
@@ -1192,6 +1207,7 @@ main(void)
 {
 	RUN(gib_korean_sample_is_read);
 	RUN(format_table_chooses);
+	RUN(rule_names_are_one_table);
 	RUN(gib_chinese_handicap_sample_is_read);
 	RUN(gib_three_stones_use_tygem_placement);
 	RUN(ngf_even_sample_is_read);
