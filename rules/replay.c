@@ -262,17 +262,11 @@ color_name(int c)
 }
 
 /* SGF letter of a 0-based coordinate. */
-static char
-sgf_letter(int i)
-{
-	return (char)(i < 26 ? 'a' + i : 'A' + i - 26);
-}
-
 static void
 set_point(struct check_problem *p, const struct ctx *c, int x, int y)
 {
-	p->point[0] = sgf_letter(x);
-	p->point[1] = sgf_letter(y);
+	p->point[0] = sgf_coord_letter(x);
+	p->point[1] = sgf_coord_letter(y);
 	p->point[2] = 0;
 	gtp_vertex_name(x, y, c->rows, p->vertex);
 }
@@ -385,16 +379,6 @@ report(struct ctx *c, enum check_severity sev, const char *code, uint32_t off,
 /* ---------------------------------------------------------------------
  * Points.
  */
-static int
-letter_index(char ch)
-{
-	if (ch >= 'a' && ch <= 'z')
-		return ch - 'a';
-	if (ch >= 'A' && ch <= 'Z')
-		return ch - 'A' + 26;
-	return -1;
-}
-
 enum move_kind { MV_POINT, MV_PASS, MV_OFF, MV_BAD };
 
 static enum move_kind
@@ -404,8 +388,8 @@ decode_move(const struct ctx *c, const struct sgf_value *v, int *x, int *y)
 	size_t len = v->len;
 
 	if (len == 2 && s[0] != 't') { /* the common case */
-		*x = letter_index(s[0]);
-		*y = letter_index(s[1]);
+		*x = sgf_coord(s[0]);
+		*y = sgf_coord(s[1]);
 		if (*x < 0 || *y < 0)
 			return MV_BAD;
 		if (*x >= c->cols || *y >= c->rows)
@@ -424,8 +408,8 @@ decode_move(const struct ctx *c, const struct sgf_value *v, int *x, int *y)
 		return MV_PASS;
 	if (len != 2)
 		return MV_BAD;
-	*x = letter_index(s[0]);
-	*y = letter_index(s[1]);
+	*x = sgf_coord(s[0]);
+	*y = sgf_coord(s[1]);
 	if (*x < 0 || *y < 0)
 		return MV_BAD;
 	if (s[0] == 't' && s[1] == 't' && c->cols <= 19 && c->rows <= 19)
@@ -444,13 +428,13 @@ setup_value(struct ctx *c, const struct sgf_value *v, int color)
 	const char *s = v->s;
 
 	if (v->len == 2) {
-		x0 = x1 = letter_index(s[0]);
-		y0 = y1 = letter_index(s[1]);
+		x0 = x1 = sgf_coord(s[0]);
+		y0 = y1 = sgf_coord(s[1]);
 	} else if (v->len == 5 && s[2] == ':') {
-		x0 = letter_index(s[0]);
-		y0 = letter_index(s[1]);
-		x1 = letter_index(s[3]);
-		y1 = letter_index(s[4]);
+		x0 = sgf_coord(s[0]);
+		y0 = sgf_coord(s[1]);
+		x1 = sgf_coord(s[3]);
+		y1 = sgf_coord(s[4]);
 		if (x1 < x0) {
 			int t = x0;
 			x0 = x1;
@@ -1074,7 +1058,7 @@ fast_tables(struct ctx *c)
 	int i;
 
 	for (i = 0; i < 256; i++) {
-		int k = letter_index((char)i);
+		int k = sgf_coord((char)i);
 		c->xtab[i] = k >= 0 && k < c->cols ? k + 1 : FAST_BAD;
 		c->ytab[i] =
 		    k >= 0 && k < c->rows ? (k + 1) * c->b.stride : FAST_BAD;

@@ -186,12 +186,6 @@ fmt_prefix(const char *s, size_t len, const char *prefix)
 	return len >= n && !memcmp(s, prefix, n);
 }
 
-static char
-sgf_letter(int v)
-{
-	return (char)(v < 26 ? 'a' + v : 'A' + v - 26);
-}
-
 struct sgf_node *
 fmt_move(struct sgf_game *g, struct sgf_node *parent, char colour, int x, int y,
 	 uint32_t off)
@@ -206,8 +200,8 @@ fmt_move(struct sgf_game *g, struct sgf_node *parent, char colour, int x, int y,
 	if (x < 0) {
 		p = sgf_prop_add(g, n, id, "", 0);
 	} else {
-		pt[0] = sgf_letter(x);
-		pt[1] = sgf_letter(y);
+		pt[0] = sgf_coord_letter(x);
+		pt[1] = sgf_coord_letter(y);
 		p = sgf_prop_add(g, n, id, pt, 2);
 	}
 	/* where the move is in the input, for what check finds in it */
@@ -264,7 +258,7 @@ fmt_handicap(struct sgf_game *g, struct sgf_node *root, int size, int n)
 		return -1;
 	fmt_set(g, root, "HA", "%d", n);
 	for (int i = 0; i < k; i++) {
-		char pt[2] = {sgf_letter(xs[i]), sgf_letter(ys[i])};
+		char pt[2] = {sgf_coord_letter(xs[i]), sgf_coord_letter(ys[i])};
 		if (!p)
 			p = sgf_prop_set(g, root, "AB", pt, 2);
 		else

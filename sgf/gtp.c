@@ -50,8 +50,7 @@ struct gtp {
 static void
 add_stone(struct gtp *r, int x, int y)
 {
-	char pt[2] = {(char)(x < 26 ? 'a' + x : 'A' + x - 26),
-		      (char)(y < 26 ? 'a' + y : 'A' + y - 26)};
+	char pt[2] = {sgf_coord_letter(x), sgf_coord_letter(y)};
 	struct sgf_prop *p =
 	    (struct sgf_prop *)sgf_node_prop(r->g->root, SGF_P_AB);
 

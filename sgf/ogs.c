@@ -426,8 +426,8 @@ sgf_read_ogs(const char *buf, size_t len, const char *file)
 				    ? ogs_fixed(width, (int)ha, xs, ys)
 				    : 0;
 			for (int i = 0; i < k; i++) {
-				char pt[2] = {(char)('a' + xs[i]),
-					      (char)('a' + ys[i])};
+				char pt[2] = {sgf_coord_letter(xs[i]),
+					      sgf_coord_letter(ys[i])};
 				const struct sgf_prop *p =
 				    sgf_node_prop(g->root, SGF_P_AB);
 				if (p)
@@ -475,7 +475,7 @@ sgf_read_ogs(const char *buf, size_t len, const char *file)
 			x = y = -1;
 		if (i < first) {
 			/* free handicap placement */
-			char pt[2] = {(char)('a' + x), (char)('a' + y)};
+			char pt[2] = {sgf_coord_letter(x), sgf_coord_letter(y)};
 			const struct sgf_prop *p =
 			    sgf_node_prop(g->root, SGF_P_AB);
 			if (x < 0) {

@@ -328,6 +328,26 @@ long sgf_game_type(const struct sgf_game *g);
  * Returns 0, or -1 if SZ is malformed or out of 1..52 (sizes then 19). */
 int sgf_board_size(const struct sgf_game *g, int *cols, int *rows);
 
+/* SGF's point letters (SGF.md): 'a'..'z' are 0..25, 'A'..'Z' 26..51.
+ * sgf_coord(): the coordinate of a letter, or -1 for any other byte;
+ * sgf_coord_letter(): the letter of a coordinate 0..51.  The one codec:
+ * readers, writers, the symmetries and the replay all use these. */
+static inline int
+sgf_coord(char c)
+{
+	if (c >= 'a' && c <= 'z')
+		return c - 'a';
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A' + 26;
+	return -1;
+}
+
+static inline char
+sgf_coord_letter(int v)
+{
+	return (char)(v < 26 ? 'a' + v : 'A' + v - 26);
+}
+
 /* Decode a point "pd" -> x=15, y=3 (0-based from the upper left).
  * Returns 1 for a point, 0 for a pass ("" always, "tt" when both sides
  * are <= 19), -1 if malformed or off the board. */
