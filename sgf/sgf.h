@@ -269,6 +269,30 @@ long sgf_reader_read(struct sgf_reader *rd, char *buf, size_t n, int nowait,
 #define SGF_PEEK_MAX 4096
 long sgf_reader_peek(struct sgf_reader *rd, char *buf, size_t n,
 		     struct sgf_diag *err);
+/* Other formats than SGF are cut into games by a cutter (cut.c), from
+ * the bytes of a reader opened with sgf_reader_open_fd() (which
+ * sgf_reader_peek() may have looked at): JSON (`lines`) into one chunk
+ * per top-level value, JSON Lines or documents printed over many lines,
+ * each with the line, column and offset where it starts, and a line
+ * that is no value as a chunk of its own; any other format into one
+ * chunk, the whole input (an empty one too).  A game over
+ * lim->max_game_bytes (lim NULL: the defaults) is not held in memory:
+ * its chunk is empty and flagged SGF_CHUNK_TOO_BIG.  The cutter takes
+ * over `raw` and closes it; `file` names the chunks and must outlive
+ * the cutter.  Returns NULL when out of memory (raw is then still the
+ * caller's). */
+struct sgf_cutter;
+struct sgf_cutter *sgf_cutter_open(struct sgf_reader *raw, int lines,
+				   const char *file,
+				   const struct sgf_limits *lim);
+/* The next chunk: 1 with *ch filled (ch->data malloc'd, the caller's),
+ * 0 at the end, -1 on a read error or when out of memory (*err, which
+ * must not be NULL, says which); with `nowait`, SGF_READER_WAIT as
+ * sgf_reader_next_nowait() returns it. */
+int sgf_cutter_next(struct sgf_cutter *k, struct sgf_chunk *ch,
+		    struct sgf_diag *err, int nowait);
+/* Close a cutter and its reader (NULL: nothing). */
+void sgf_cutter_close(struct sgf_cutter *k);
 /* Diagnostics about the stream itself (junk after the last game...),
  * valid until sgf_reader_close(). */
 const struct sgf_diag *sgf_reader_diags(const struct sgf_reader *rd);
