@@ -337,8 +337,8 @@ job_run(struct cli *c, struct cli_job *j)
 			}
 		} else {
 			struct sgf_game **games = NULL;
-			int n = j->fmt->read(ch->data, ch->len, ch->file,
-					     &c->limits, &games);
+			int n = sgf_format_read(j->fmt, ch->data, ch->len,
+						ch->file, &c->limits, &games);
 			int k;
 
 			if (n <= 0) {

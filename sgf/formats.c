@@ -139,11 +139,16 @@ detect_gtp(const char *buf, size_t len)
 /* ------------------------------------------------------------------ */
 /* Readers and writers as the table holds them                        */
 
-/* A whole-file format: one game. */
-static int
-read_one(struct sgf_game *g, struct sgf_game ***games)
+int
+sgf_format_read(const struct sgf_format_info *f, const char *buf, size_t len,
+		const char *file, const struct sgf_limits *lim,
+		struct sgf_game ***games)
 {
-	if (!g)
+	struct sgf_game *g;
+
+	if (!f->read_one)
+		return f->read_all(buf, len, file, lim, games);
+	if (!(g = f->read_one(buf, len, file)))
 		return -1;
 	*games = malloc(sizeof(**games));
 	if (!*games) {
@@ -152,41 +157,6 @@ read_one(struct sgf_game *g, struct sgf_game ***games)
 	}
 	(*games)[0] = g;
 	return 1;
-}
-
-static int
-read_gib(const char *buf, size_t len, const char *file,
-	 const struct sgf_limits *lim, struct sgf_game ***games)
-{
-	return read_one(sgf_read_gib(buf, len, file), games);
-}
-
-static int
-read_ngf(const char *buf, size_t len, const char *file,
-	 const struct sgf_limits *lim, struct sgf_game ***games)
-{
-	return read_one(sgf_read_ngf(buf, len, file), games);
-}
-
-static int
-read_ugf(const char *buf, size_t len, const char *file,
-	 const struct sgf_limits *lim, struct sgf_game ***games)
-{
-	return read_one(sgf_read_ugf(buf, len, file), games);
-}
-
-static int
-read_ogs(const char *buf, size_t len, const char *file,
-	 const struct sgf_limits *lim, struct sgf_game ***games)
-{
-	return read_one(sgf_read_ogs(buf, len, file), games);
-}
-
-static int
-read_gtp(const char *buf, size_t len, const char *file,
-	 const struct sgf_limits *lim, struct sgf_game ***games)
-{
-	return read_one(sgf_read_gtp(buf, len, file), games);
 }
 
 static int
@@ -234,20 +204,21 @@ write_ngf(FILE *out, const struct sgf_game *g, const struct sgf_write_opts *o,
 const struct sgf_format_info sgf_formats[] = {
     /* in detection order: an online-go.com game is a JSON document too,
      * and SGF, the fallback, is last */
-    {SGF_FMT_OGS, "ogs", "", SGF_FMT_WHOLE, detect_ogs, read_ogs, NULL},
-    {SGF_FMT_JSON, "json", "json,jsonl,ndjson", SGF_FMT_LINES, detect_json,
-     sgf_parse_json, write_json},
-    {SGF_FMT_GIB, "gib", "gib", SGF_FMT_WHOLE, detect_gib, read_gib,
-     write_gib},
-    {SGF_FMT_GTP, "gtp", "gtp,tst", SGF_FMT_WHOLE, detect_gtp, read_gtp,
-     write_gtp},
-    {SGF_FMT_NGF, "ngf", "ngf", SGF_FMT_WHOLE, detect_ngf, read_ngf,
-     write_ngf},
-    {SGF_FMT_UGF, "ugf", "ugf,ugi", SGF_FMT_WHOLE, detect_ugf, read_ugf,
+    {SGF_FMT_OGS, "ogs", "", SGF_FMT_WHOLE, detect_ogs, sgf_read_ogs, NULL,
      NULL},
-    {SGF_FMT_SGF, "sgf", "sgf", SGF_FMT_STREAM, NULL, sgf_parse_all,
+    {SGF_FMT_JSON, "json", "json,jsonl,ndjson", SGF_FMT_LINES, detect_json,
+     NULL, sgf_parse_json, write_json},
+    {SGF_FMT_GIB, "gib", "gib", SGF_FMT_WHOLE, detect_gib, sgf_read_gib, NULL,
+     write_gib},
+    {SGF_FMT_GTP, "gtp", "gtp,tst", SGF_FMT_WHOLE, detect_gtp, sgf_read_gtp,
+     NULL, write_gtp},
+    {SGF_FMT_NGF, "ngf", "ngf", SGF_FMT_WHOLE, detect_ngf, sgf_read_ngf, NULL,
+     write_ngf},
+    {SGF_FMT_UGF, "ugf", "ugf,ugi", SGF_FMT_WHOLE, detect_ugf, sgf_read_ugf,
+     NULL, NULL},
+    {SGF_FMT_SGF, "sgf", "sgf", SGF_FMT_STREAM, NULL, NULL, sgf_parse_all,
      write_sgf},
-    {SGF_FMT_UNKNOWN, NULL, NULL, 0, NULL, NULL, NULL},
+    {SGF_FMT_UNKNOWN, NULL, NULL, 0, NULL, NULL, NULL, NULL},
 };
 /* clang-format on */
 
@@ -352,18 +323,7 @@ struct sgf_game *
 sgf_read_format(enum sgf_format f, const char *buf, size_t len,
 		const char *file)
 {
-	switch (f) {
-	case SGF_FMT_GIB:
-		return sgf_read_gib(buf, len, file);
-	case SGF_FMT_NGF:
-		return sgf_read_ngf(buf, len, file);
-	case SGF_FMT_UGF:
-		return sgf_read_ugf(buf, len, file);
-	case SGF_FMT_OGS:
-		return sgf_read_ogs(buf, len, file);
-	case SGF_FMT_GTP:
-		return sgf_read_gtp(buf, len, file);
-	default:
-		return NULL;
-	}
+	const struct sgf_format_info *t = sgf_format_info(f);
+
+	return t && t->read_one ? t->read_one(buf, len, file) : NULL;
 }

@@ -71,12 +71,14 @@ struct sgf_format_info {
 	/* Does this start of a file look like this format?  NULL for SGF,
 	 * the fallback: it has no test of its own. */
 	bool (*detect)(const char *buf, size_t len);
-	/* Read every game of a buffer into a malloc'd array (*games; the
-	 * caller frees each game and the array), as sgf_parse_json().
-	 * Returns the number of games, or -1 when nothing could be made
-	 * (out of memory). */
-	int (*read)(const char *buf, size_t len, const char *file,
-		    const struct sgf_limits *lim, struct sgf_game ***games);
+	/* A whole-file format (GIB, NGF, UGF, OGS, GTP): its one game,
+	 * as sgf_read_gib(); NULL for SGF and JSON, which hold many. */
+	struct sgf_game *(*read_one)(const char *buf, size_t len,
+				     const char *file);
+	/* SGF and JSON: every game of a buffer, as sgf_parse_json(); NULL
+	 * for the others.  sgf_format_read() asks the one there is. */
+	int (*read_all)(const char *buf, size_t len, const char *file,
+			const struct sgf_limits *lim, struct sgf_game ***games);
 	/* Write one game (a JSON document ends its line); returns 0, or
 	 * -1 with *why set to a static message (NULL: errno).  What the
 	 * format cannot keep goes into *notes (may be NULL).  NULL when
@@ -88,6 +90,12 @@ struct sgf_format_info {
 /* Every format, in the order their detectors are asked (the last, SGF,
  * has none), ended by an entry whose name is NULL. */
 extern const struct sgf_format_info sgf_formats[];
+/* Read every game of a buffer in format f into a malloc'd array
+ * (*games; the caller frees each game and the array).  Returns the
+ * number of games, or -1 when nothing could be made (out of memory). */
+int sgf_format_read(const struct sgf_format_info *f, const char *buf,
+		    size_t len, const char *file, const struct sgf_limits *lim,
+		    struct sgf_game ***games);
 /* The entry of format f, or NULL for SGF_FMT_UNKNOWN. */
 const struct sgf_format_info *sgf_format_info(enum sgf_format f);
 /* The entry named `name` (any case; extensions are not names), or
