@@ -124,7 +124,7 @@ struct job_code {
 struct cli_job {
 	unsigned long seq;
 	size_t input; /* index into inputs */
-	const struct cli_informat *fmt;
+	const struct sgf_format_info *fmt;
 	bool begin, end, unreadable;
 	struct sgf_chunk *chunks;
 	size_t nchunks;
@@ -328,7 +328,7 @@ job_run(struct cli *c, struct cli_job *j)
 
 		/* (a game over --max-game-bytes is an empty chunk that
 		 * sgf_parse_chunk() reports, whatever its format) */
-		if (j->fmt->kind == CLI_IN_STREAM ||
+		if (j->fmt->kind == SGF_FMT_STREAM ||
 		    (ch->flags & SGF_CHUNK_TOO_BIG)) {
 			struct sgf_game *g = sgf_parse_chunk(ch, &c->limits);
 			if (g) {
@@ -337,8 +337,8 @@ job_run(struct cli *c, struct cli_job *j)
 			}
 		} else {
 			struct sgf_game **games = NULL;
-			int n = j->fmt->parse(ch->data, ch->len, ch->file,
-					      &c->limits, &games);
+			int n = sgf_format_read(j->fmt, ch->data, ch->len,
+						ch->file, &c->limits, &games);
 			int k;
 
 			if (n <= 0) {
@@ -351,10 +351,10 @@ job_run(struct cli *c, struct cli_job *j)
 			}
 			for (k = 0; k < n; k++) {
 				games[k]->file = ch->file;
-				games[k]->index = j->fmt->kind == CLI_IN_LINES
+				games[k]->index = j->fmt->kind == SGF_FMT_LINES
 						      ? ch->index + (unsigned)k
 						      : (unsigned)k + 1;
-				if (j->fmt->kind == CLI_IN_LINES)
+				if (j->fmt->kind == SGF_FMT_LINES)
 					sgf_game_relocate(games[k], ch->line,
 							  ch->col);
 				process_game(c, j, out, games[k]);

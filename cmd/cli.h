@@ -28,6 +28,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "../sgf/formats.h"
 #include "../sgf/sgf.h"
 
 /* Per-game result filled by process(). */
@@ -78,28 +79,6 @@ struct cli_file {
 	const struct sgf_diag *diags; /* stream diagnostics (in file_end) */
 };
 
-/* Input formats: how a file is cut into games. */
-enum cli_in_kind {
-	CLI_IN_STREAM, /* SGF: cut by sgf_reader, one chunk per game */
-	CLI_IN_LINES,  /* JSON: one chunk per top-level value, whether
-			* JSON Lines or pretty-printed over many lines */
-	CLI_IN_WHOLE,  /* whole file parsed at once (GIB, NGF, UGF ...) */
-};
-struct cli_informat {
-	const char *name; /* for -f: "sgf", "json", "gib" ... */
-	const char *exts; /* comma-separated extensions, lower case */
-	enum cli_in_kind kind;
-	/* Does this start of a file look like this format?  May be NULL. */
-	bool (*detect)(const char *buf, size_t len);
-	/* CLI_IN_LINES and CLI_IN_WHOLE: parse a buffer into games (as
-	 * sgf_parse_json); returns the count or -1. */
-	int (*parse)(const char *buf, size_t len, const char *file,
-		     const struct sgf_limits *lim, struct sgf_game ***games);
-};
-/* The table of input formats, terminated by a NULL name. */
-extern const struct cli_informat cli_informats[];
-const struct cli_informat *cli_informat_find(const char *name);
-
 struct cli_summary {
 	/* a file read but without a game (not SGF, empty) is in nogame,
 	 * and also one of the games, invalid */
@@ -139,7 +118,7 @@ struct cli {
 	 * -j N keeps N threads busy to the end of a short run. */
 	int batch_games;
 	/* Format forced with -f (NULL: by extension, then content). */
-	const struct cli_informat *informat;
+	const struct sgf_format_info *informat;
 	struct sgf_limits limits;
 
 	/* Shared options (cli_parse_opt). */

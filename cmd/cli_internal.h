@@ -47,36 +47,12 @@ int cli_add_files_from(struct cli *c, struct inputs *in);
 /* Sources: one open input, cut into chunks (inputs.c)                 */
 
 struct src {
-	const struct cli_informat *fmt;
+	const struct sgf_format_info *fmt;
 	const char *name;
 	int fd;
 	struct sgf_reader *rd;
-	struct sgf_reader *raw; /* other formats: only the bytes (gzip too) */
-	/* line and whole-file readers */
-	char *buf;
-	size_t len, cap, pos;
-	bool eof;
-	unsigned index;
-	uint64_t line, offset; /* of buf[pos] */
-	/* the column (1-based) of buf[col_at], on the line of buf[pos]:
-	 * src_col() counts on to pos only when a column is asked for,
-	 * which a line of JSON Lines, taken whole, never needs */
-	uint32_t col;
-	size_t col_at;
-	/* JSON: the scan of the value that starts at pos, kept across
-	 * reads so that a large value arriving through a pipe in small
-	 * reads is scanned once */
-	size_t jn;  /* bytes of it scanned */
-	size_t jnl; /* bytes of it known to hold no newline */
-	long jdepth;
-	bool jstr, jesc;
-	char jlast; /* the last byte scanned that is not white space */
-	/* JSON: a value over --max-game-bytes is being scanned to its end
-	 * and let go of as it is scanned; it started at skip_line:skip_col,
-	 * byte skip_offset of the input */
-	bool jskip;
-	uint64_t skip_line, skip_offset;
-	uint32_t skip_col;
+	struct sgf_reader *raw; /* while the format is chosen */
+	struct sgf_cutter *cut; /* other formats: cut from raw's bytes */
 	int poll_fd; /* stdin when it is not a regular file, else -1 */
 };
 

@@ -1,10 +1,11 @@
 /*
  * convert.c - `sgfkit convert`: rewrite records as canonical SGF, JSON,
  * GIB, NGF, a GTP script or a diagram (txt, svg), from SGF, JSON, GIB,
- * NGF or UGF (input formats: cli_informats in inputs.c).
+ * NGF or UGF (input formats: sgf_formats in sgf/formats.c).
  *
  * Output formats are a table (outformats[]): a name for -t, the file
- * extension used with -d, and a writer for one game.  Adding a format
+ * extension used with -d, and a writer for one game: the record
+ * format's of sgf/formats.h, or a diagram's.  Adding a format
  * is adding a row.  Games that could not be read are reported with
  * file:line:column and left out whole: nothing half-converted.
  */
@@ -17,7 +18,6 @@
 
 #include "../rules/diagram.h"
 #include "../sgf/formats.h"
-#include "../sgf/gtp.h"
 #include "cli.h"
 #include "cmd.h"
 
@@ -26,6 +26,9 @@ struct conv_ctx;
 struct outformat {
 	const char *name; /* for -t */
 	const char *ext;  /* with -d */
+	/* a record format (its writer is write_record's), or
+	 * SGF_FMT_UNKNOWN for a diagram */
+	enum sgf_format record;
 	/* Write one game; returns 0, or -1 with *why set (NULL: errno).
 	 * What the format could not keep goes into *notes. */
 	int (*write)(FILE *out, const struct sgf_game *g,
@@ -55,42 +58,14 @@ struct conv_ctx {
 	bool inplace;
 };
 
+/* A record format: its writer in sgf_formats[]. */
 static int
-write_sgf(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
-	  const char **why, struct sgf_write_notes *notes)
+write_record(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
+	     const char **why, struct sgf_write_notes *notes)
 {
-	return sgf_write_sgf(out, g, cc->flags);
-}
+	const struct sgf_write_opts o = {.flags = cc->flags, .upto = cc->upto};
 
-/* JSON Lines: one document per game, one per line. */
-static int
-write_json(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
-	   const char **why, struct sgf_write_notes *notes)
-{
-	if (sgf_write_json(out, g))
-		return -1;
-	return putc_unlocked('\n', out) == EOF ? -1 : 0;
-}
-
-static int
-write_gib(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
-	  const char **why, struct sgf_write_notes *notes)
-{
-	return sgf_write_gib(out, g, why, notes);
-}
-
-static int
-write_ngf(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
-	  const char **why, struct sgf_write_notes *notes)
-{
-	return sgf_write_ngf(out, g, why, notes);
-}
-
-static int
-write_gtp(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
-	  const char **why, struct sgf_write_notes *notes)
-{
-	return gtp_write_script(out, g, cc->upto, why, notes);
+	return sgf_format_info(cc->to->record)->write(out, g, &o, why, notes);
 }
 
 static int
@@ -109,15 +84,15 @@ write_svg(FILE *out, const struct sgf_game *g, const struct conv_ctx *cc,
 
 /* clang-format off */
 static const struct outformat outformats[] = {
-    /* name, extension, writer, buffered, one game per file */
-    {"sgf", "sgf", write_sgf, false, false},
-    {"json", "json", write_json, false, false},
-    {"gib", "gib", write_gib, true, true},
-    {"ngf", "ngf", write_ngf, true, true},
-    {"gtp", "gtp", write_gtp, true, false},
-    {"txt", "txt", write_txt, true, false},
-    {"svg", "svg", write_svg, true, true},
-    {NULL, NULL, NULL, false, false},
+    /* name, extension, record format, writer, buffered, one game per file */
+    {"sgf", "sgf", SGF_FMT_SGF, write_record, false, false},
+    {"json", "json", SGF_FMT_JSON, write_record, false, false},
+    {"gib", "gib", SGF_FMT_GIB, write_record, true, true},
+    {"ngf", "ngf", SGF_FMT_NGF, write_record, true, true},
+    {"gtp", "gtp", SGF_FMT_GTP, write_record, true, false},
+    {"txt", "txt", SGF_FMT_UNKNOWN, write_txt, true, false},
+    {"svg", "svg", SGF_FMT_UNKNOWN, write_svg, true, true},
+    {NULL, NULL, SGF_FMT_UNKNOWN, NULL, false, false},
 };
 /* clang-format on */
 

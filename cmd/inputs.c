@@ -1,8 +1,9 @@
 /*
- * inputs.c - what the batch commands read: the table of input formats
- * and their detection (by extension, then by content), the list of
+ * inputs.c - what the batch commands read: the format of an input (by
+ * -f, else by content over extension, from sgf/formats.h), the list of
  * inputs (operands, directories walked with -r, --files-from), and the
- * source that cuts one open input into chunks of one game each.
+ * source that hands out one open input's games: SGF cut by sgf_reader,
+ * other formats by sgf_cutter (sgf/cut.c).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -18,191 +19,6 @@
 #include "cli.h"
 #include "cli_internal.h"
 #include "cmd.h"
-
-/* ------------------------------------------------------------------ */
-/* Input formats                                                       */
-
-static bool
-detect_json(const char *buf, size_t len)
-{
-	size_t i = 0;
-
-	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
-		i = 3;
-	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
-			   buf[i] == '\n'))
-		i++;
-	return i < len && buf[i] == '{';
-}
-
-static int
-parse_json(const char *buf, size_t len, const char *file,
-	   const struct sgf_limits *lim, struct sgf_game ***games)
-{
-	return sgf_parse_json(buf, len, file, lim, games);
-}
-
-/* GIB, NGF, UGF: whole files, one game each (sgf/formats.h). */
-static bool
-detect_gib(const char *buf, size_t len)
-{
-	return sgf_format_detect(buf, len, NULL) == SGF_FMT_GIB;
-}
-
-static bool
-detect_ngf(const char *buf, size_t len)
-{
-	return sgf_format_detect(buf, len, NULL) == SGF_FMT_NGF;
-}
-
-static bool
-detect_ugf(const char *buf, size_t len)
-{
-	return sgf_format_detect(buf, len, NULL) == SGF_FMT_UGF;
-}
-
-static bool
-detect_ogs(const char *buf, size_t len)
-{
-	return sgf_format_detect(buf, len, NULL) == SGF_FMT_OGS;
-}
-
-static bool
-detect_gtp(const char *buf, size_t len)
-{
-	return sgf_format_detect(buf, len, NULL) == SGF_FMT_GTP;
-}
-
-static int
-parse_one(enum sgf_format f, const char *buf, size_t len, const char *file,
-	  struct sgf_game ***games)
-{
-	struct sgf_game *g = sgf_read_format(f, buf, len, file);
-
-	if (!g)
-		return -1;
-	*games = malloc(sizeof(**games));
-	if (!*games) {
-		sgf_game_free(g);
-		return -1;
-	}
-	(*games)[0] = g;
-	return 1;
-}
-
-static int
-parse_gib(const char *buf, size_t len, const char *file,
-	  const struct sgf_limits *lim, struct sgf_game ***games)
-{
-	return parse_one(SGF_FMT_GIB, buf, len, file, games);
-}
-
-static int
-parse_ngf(const char *buf, size_t len, const char *file,
-	  const struct sgf_limits *lim, struct sgf_game ***games)
-{
-	return parse_one(SGF_FMT_NGF, buf, len, file, games);
-}
-
-static int
-parse_ogs(const char *buf, size_t len, const char *file,
-	  const struct sgf_limits *lim, struct sgf_game ***games)
-{
-	return parse_one(SGF_FMT_OGS, buf, len, file, games);
-}
-
-static int
-parse_gtp(const char *buf, size_t len, const char *file,
-	  const struct sgf_limits *lim, struct sgf_game ***games)
-{
-	return parse_one(SGF_FMT_GTP, buf, len, file, games);
-}
-
-static int
-parse_ugf(const char *buf, size_t len, const char *file,
-	  const struct sgf_limits *lim, struct sgf_game ***games)
-{
-	return parse_one(SGF_FMT_UGF, buf, len, file, games);
-}
-
-/* Other formats are added here: a name for -f, their extensions for
- * --ext and detection by name, a content detector for stdin and unknown
- * extensions, and a parser.  SGF must stay last: it is the fallback
- * when nothing else matches. */
-const struct cli_informat cli_informats[] = {
-    /* before json: an online-go.com game is a JSON document too */
-    {"ogs", "", CLI_IN_WHOLE, detect_ogs, parse_ogs},
-    {"json", "json,jsonl,ndjson", CLI_IN_LINES, detect_json, parse_json},
-    {"gib", "gib", CLI_IN_WHOLE, detect_gib, parse_gib},
-    {"gtp", "gtp,tst", CLI_IN_WHOLE, detect_gtp, parse_gtp},
-    {"ngf", "ngf", CLI_IN_WHOLE, detect_ngf, parse_ngf},
-    {"ugf", "ugf,ugi", CLI_IN_WHOLE, detect_ugf, parse_ugf},
-    {"sgf", "sgf", CLI_IN_STREAM, NULL, NULL},
-    {NULL, NULL, 0, NULL, NULL},
-};
-
-const struct cli_informat *
-cli_informat_find(const char *name)
-{
-	const struct cli_informat *f;
-
-	for (f = cli_informats; f->name; f++)
-		if (!strcasecmp(f->name, name))
-			return f;
-	return NULL;
-}
-
-/* Does `name` end in ".EXT" or ".EXT.gz" for an EXT in the comma list? */
-static bool
-ext_in_list(const char *name, const char *list)
-{
-	const char *dot, *end = name + strlen(name);
-	size_t n;
-
-	if (end - name > 3 && !strcasecmp(end - 3, ".gz"))
-		end -= 3;
-	for (dot = end; dot > name && dot[-1] != '.' && dot[-1] != '/'; dot--)
-		;
-	if (dot == name || dot[-1] != '.')
-		return false;
-	n = (size_t)(end - dot);
-	while (*list) {
-		const char *comma = strchr(list, ',');
-		size_t m = comma ? (size_t)(comma - list) : strlen(list);
-
-		if (m == n && !strncasecmp(list, dot, n))
-			return true;
-		list += m;
-		if (*list == ',')
-			list++;
-	}
-	return false;
-}
-
-static const struct cli_informat *
-format_by_name(const char *name)
-{
-	const struct cli_informat *f;
-
-	for (f = cli_informats; f->name; f++)
-		if (ext_in_list(name, f->exts))
-			return f;
-	return NULL;
-}
-
-static const struct cli_informat *
-format_by_content(const char *buf, size_t len)
-{
-	const struct cli_informat *f, *sgf = NULL;
-
-	for (f = cli_informats; f->name; f++) {
-		if (f->detect && f->detect(buf, len))
-			return f;
-		if (!strcmp(f->name, "sgf"))
-			sgf = f;
-	}
-	return sgf;
-}
 
 /* ------------------------------------------------------------------ */
 /* The list of inputs                                                  */
@@ -337,7 +153,7 @@ walk_dir(struct cli *c, struct inputs *in, const char *root)
 		if (stat(p, &sb)) {
 			/* dangling link or vanished: report it if it would
 			 * have been read */
-			if (ext_in_list(p, c->exts))
+			if (sgf_name_has_ext(p, c->exts))
 				cli_inputs_add(in, p, errno, "cannot open", 0);
 			free(p);
 			continue;
@@ -365,7 +181,7 @@ walk_dir(struct cli *c, struct inputs *in, const char *root)
 			st[depth++] = (struct frame){p, names, n, 0};
 			continue;
 		}
-		if (S_ISREG(sb.st_mode) && ext_in_list(p, c->exts))
+		if (S_ISREG(sb.st_mode) && sgf_name_has_ext(p, c->exts))
 			cli_inputs_add(in, p, 0, NULL, (uint64_t)sb.st_size);
 		free(p);
 	}
@@ -453,9 +269,9 @@ cli_src_close(struct src *s)
 		sgf_reader_close(s->rd);
 	if (s->raw)
 		sgf_reader_close(s->raw);
+	sgf_cutter_close(s->cut);
 	if (s->fd > 0)
 		close(s->fd);
-	free(s->buf);
 	memset(s, 0, sizeof(*s));
 	s->fd = -1;
 }
@@ -496,7 +312,7 @@ peek_input(struct sgf_reader *rd, char *buf, bool pipe)
 int
 cli_src_open(struct cli *c, struct src *s, const char *name)
 {
-	const struct cli_informat *fmt = c->informat;
+	const struct sgf_format_info *fmt = c->informat;
 	struct stat sb;
 	bool is_stdin = !strcmp(name, "-");
 	char peek[SGF_PEEK_MAX];
@@ -524,336 +340,35 @@ cli_src_open(struct cli *c, struct src *s, const char *name)
 	if (!s->raw)
 		return -1;
 	if (!fmt && !is_stdin)
-		fmt = format_by_name(name);
+		fmt = sgf_format_by_ext(name);
 	if (!c->informat) {
 		/* The content decides over the name: a GIB or UGF file
 		 * saved as .sgf is still read as what it is. */
-		const struct cli_informat *byc;
+		const struct sgf_format_info *byc;
 		np = peek_input(s->raw, peek, !S_ISREG(sb.st_mode));
-		byc = format_by_content(peek, np);
+		byc = sgf_format_sniff(peek, np);
 		if (!fmt || (byc && byc != fmt && byc->detect))
 			fmt = byc;
 	}
 	s->fmt = fmt;
-	if (fmt->kind == CLI_IN_STREAM) {
+	if (fmt->kind == SGF_FMT_STREAM) {
 		s->rd = s->raw;
 		s->raw = NULL;
-	}
-	s->line = 1;
-	s->col = 1;
-	return 0;
-}
-
-/* Move s->pos to `to`, keeping its line (and the means to its
- * column). */
-static void
-src_advance(struct src *s, size_t to)
-{
-	const char *p = s->buf + s->pos, *e = s->buf + to, *nl;
-
-	while ((nl = memchr(p, '\n', (size_t)(e - p)))) {
-		s->line++;
-		s->col = 1;
-		p = nl + 1;
-		s->col_at = (size_t)(p - s->buf);
-	}
-	s->pos = to;
-}
-
-/* The column of buf[pos].  Columns count characters, as in SGF: not
- * the later bytes of a UTF-8 sequence. */
-static uint32_t
-src_col(struct src *s)
-{
-	for (; s->col_at < s->pos; s->col_at++)
-		s->col += (s->buf[s->col_at] & 0xC0) != 0x80;
-	return s->col;
-}
-
-/* Does the line p (len bytes, starting with '{') hold "}{" or "} {",
- * two documents side by side?  (Inside a string too: the scan then
- * finds there is only one.) */
-static bool
-side_by_side(const char *p, size_t len)
-{
-	const char *q = p + 1, *e = p + len;
-
-	while ((q = memchr(q, '{', (size_t)(e - q)))) {
-		if (q[-1] == '}' ||
-		    (q[-1] == ' ' && q - 2 >= p && q[-2] == '}'))
-			return true;
-		q++;
-	}
-	return false;
-}
-
-/* Cut the next JSON chunk out of s->buf: one top-level object or array
- * (JSON Lines, or a document pretty-printed over many lines as jq
- * prints it), or, when what comes next is not one, the rest of its
- * line.  A value still open at the end of a line ends there when the
- * next line starts with '{' in its first column and either goes on
- * with '"' (a line of JSON Lines: no line inside a document printed
- * with an indent starts so) or the line that ends cannot go on to the
- * next (it ends inside a string, or on a byte other than { [ , :): a
- * truncated line costs its own game, not the ones after it.  Returns 1
- * with [*start, *end) set, 0 when more input is needed, -1 at the end
- * of the input. */
-static int
-json_cut(struct src *s, size_t *start, size_t *end)
-{
-	char *b = s->buf;
-	size_t n = s->len, i;
-
-	/* (a value being skipped goes on where its scan stopped) */
-	i = s->pos;
-	while (!s->jskip && i < n &&
-	       (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n'))
-		i++;
-	src_advance(s, i);
-	if (s->pos >= n && !(s->jskip && s->eof))
-		return s->eof ? -1 : 0;
-	*start = s->pos;
-	if (s->jn == 0 && !s->jskip) {
-		/* A line that is not a value, or that is one line of JSON
-		 * Lines (it ends on '}' or ']' and holds no "}{"), is
-		 * taken whole: memchr costs a fraction of the scan below, which
-		 * only documents printed over many lines, damaged lines and
-		 * documents side by side need. */
-		char *nl =
-		    memchr(b + s->pos + s->jnl, '\n', n - s->pos - s->jnl);
-		size_t e;
-		if (!nl && !s->eof) {
-			s->jnl = n - s->pos;
-			return 0;
-		}
-		e = nl ? (size_t)(nl - b) : n;
-		while (e > s->pos && (b[e - 1] == ' ' || b[e - 1] == '\t' ||
-				      b[e - 1] == '\r'))
-			e--;
-		if ((b[s->pos] != '{' && b[s->pos] != '[') ||
-		    ((b[e - 1] == '}' || b[e - 1] == ']') &&
-		     !side_by_side(b + s->pos, e - s->pos))) {
-			*end = e;
-			goto cut;
-		}
-	}
-	/* the scan's state in locals: stores through s would be reloaded
-	 * after every byte read through b */
-	long depth = s->jdepth;
-	bool str = s->jstr, esc = s->jesc;
-	char last = s->jlast;
-	for (i = s->pos + s->jn; i < n; i++) {
-		char c = b[i];
-		if (str && !esc) {
-			/* the bulk of a document: skip to what ends a string */
-			while (i < n && (c = b[i]) != '"' && c != '\\' &&
-			       c != '\n')
-				i++;
-			if (i == n)
-				break;
-			last = '"';
-		}
-		if (c == '\n') {
-			bool broken = str || !last || !strchr("{[,:", last);
-			if (i + 2 >= n && !s->eof)
-				break;
-			if (i + 1 < n && b[i + 1] == '{' &&
-			    (broken || (i + 2 < n && b[i + 2] == '"'))) {
-				*end = i;
-				goto cut;
-			}
-			/* no raw newline inside a JSON string: a string
-			 * open here is broken, so stop reading it as one */
-			str = esc = false;
-			continue;
-		}
-		if (c != ' ' && c != '\t' && c != '\r')
-			last = c;
-		if (str) {
-			if (esc)
-				esc = false;
-			else if (c == '\\')
-				esc = true;
-			else if (c == '"')
-				str = false;
-		} else if (c == '"') {
-			str = true;
-		} else if (c == '{' || c == '[') {
-			depth++;
-		} else if ((c == '}' || c == ']') && --depth == 0) {
-			*end = i + 1;
-			goto cut;
-		}
-	}
-	if (!s->eof) {
-		s->jn = i - s->pos;
-		s->jdepth = depth;
-		s->jstr = str;
-		s->jesc = esc;
-		s->jlast = last;
-		return 0;
-	}
-	*end = n;
-cut:
-	s->jn = s->jnl = 0;
-	s->jdepth = 0;
-	s->jstr = s->jesc = s->jskip = false;
-	s->jlast = 0;
-	return 1;
-}
-
-/* A game over --max-game-bytes starts at pos: where it is reported. */
-static void
-skip_mark(struct src *s)
-{
-	s->skip_line = s->line;
-	s->skip_col = src_col(s);
-	s->skip_offset = s->offset + s->pos;
-}
-
-/* The chunk standing for a game over --max-game-bytes, which started at
- * line:col, byte `offset` of the input: empty and flagged, so that it is
- * an error of its own game, as in SGF. */
-static int
-too_big_chunk(struct src *s, struct sgf_chunk *ch, uint64_t line, uint32_t col,
-	      uint64_t offset)
-{
-	ch->data = calloc(1, 1);
-	if (!ch->data)
-		return -1;
-	ch->flags = SGF_CHUNK_TOO_BIG;
-	ch->line = line;
-	ch->col = col;
-	ch->offset = offset;
-	ch->index = ++s->index;
-	return 1;
-}
-
-/* Next chunk from a JSON or whole-file source: 1, 0 at the end, -1 on
- * error (message in *err). */
-static int
-src_next_raw(struct cli *c, struct src *s, struct sgf_chunk *ch,
-	     struct sgf_diag *err, bool nowait)
-{
-	size_t max = c->limits.max_game_bytes;
-
-	memset(ch, 0, sizeof(*ch));
-	ch->file = s->name;
-	for (;;) {
-		ssize_t k;
-		size_t start, e;
-		bool skipping = s->jskip;
-		int cut = s->fmt->kind == CLI_IN_LINES && s->buf
-			      ? json_cut(s, &start, &e)
-			      : 0;
-
-		if (cut < 0)
-			return 0;
-		if (cut > 0 && (skipping || e - start > max)) {
-			if (!skipping) /* (start is pos) */
-				skip_mark(s);
-			src_advance(s, e);
-			if (too_big_chunk(s, ch, s->skip_line, s->skip_col,
-					  s->skip_offset) < 0)
-				goto nomem;
-			return 1;
-		}
-		if (cut > 0) {
-			ch->line = s->line;
-			ch->col = src_col(s);
-			ch->offset = s->offset + start;
-			src_advance(s, e);
-			while (e > start &&
-			       (s->buf[e - 1] == ' ' || s->buf[e - 1] == '\t' ||
-				s->buf[e - 1] == '\r'))
-				e--;
-			ch->data = malloc(e - start + 1);
-			if (!ch->data)
-				goto nomem;
-			memcpy(ch->data, s->buf + start, e - start);
-			ch->data[e - start] = 0;
-			ch->len = e - start;
-			ch->index = ++s->index;
-			return 1;
-		}
-		if (s->eof) {
-			/* a whole-file record is one game, an empty file
-			 * too: its reader says what is missing */
-			if (s->fmt->kind == CLI_IN_WHOLE && !s->index) {
-				if (!s->buf && !(s->buf = calloc(1, 1)))
-					goto nomem;
-				ch->data = s->buf;
-				ch->len = s->len;
-				ch->index = ++s->index;
-				ch->line = 1;
-				s->buf = NULL;
-				s->len = s->cap = s->pos = 0;
-				return 1;
-			}
-			return 0;
-		}
-		/* what is left from pos holds no whole game: one game is
-		 * that large (checked before every read, not only when the
-		 * buffer grows, which would let it reach twice the limit;
-		 * reads stop one byte past it, so none asks for 0 bytes).
-		 * JSON scans on to the value's end, letting go of what it
-		 * has scanned, and the game is an error of its own; a
-		 * whole-file record is the one game of its input. */
-		if (s->len - s->pos > max && !s->jskip) {
-			if (s->fmt->kind != CLI_IN_LINES) {
-				s->eof = true;
-				s->len = s->pos = 0;
-				if (too_big_chunk(s, ch, 1, 1, 0) < 0)
-					goto nomem;
-				return 1;
-			}
-			s->jskip = true;
-			skip_mark(s);
-			s->jnl = 0;
-			continue; /* scan what is held before reading more */
-		}
-		if (s->jskip) {
-			src_advance(s, s->pos + s->jn);
-			s->jn = 0;
-		}
-		/* compact, grow, read more */
-		if (s->pos && s->fmt->kind == CLI_IN_LINES) {
-			src_col(s); /* before the bytes it counts go */
-			s->col_at = 0;
-			memmove(s->buf, s->buf + s->pos, s->len - s->pos);
-			s->offset += s->pos;
-			s->len -= s->pos;
-			s->pos = 0;
-		}
-		if (s->cap - s->len < 65536) {
-			size_t cap = s->cap ? s->cap * 2 : 1 << 17;
-			char *nb;
-			nb = realloc(s->buf, cap + 1);
-			if (!nb)
-				goto nomem;
-			s->buf = nb;
-			s->cap = cap;
-		}
-		/* no more than one byte past the limit pending (a value
-		 * being skipped holds next to nothing) */
-		size_t want =
-		    s->jskip ? s->cap - s->len : max + 1 - (s->len - s->pos);
-		if (want > s->cap - s->len)
-			want = s->cap - s->len;
-		k = sgf_reader_read(s->raw, s->buf + s->len, want, nowait, err);
-		if (k == SGF_READ_WAIT)
-			return SGF_READER_WAIT;
-		if (k < 0)
+	} else {
+		s->cut = sgf_cutter_open(s->raw, fmt->kind == SGF_FMT_LINES,
+					 s->name, &c->limits);
+		if (!s->cut) {
+			sgf_reader_close(s->raw);
+			s->raw = NULL;
+			if (!is_stdin)
+				close(s->fd);
+			s->fd = -1;
+			errno = ENOMEM;
 			return -1;
-		if (k == 0)
-			s->eof = true;
-		s->len += (size_t)k;
+		}
+		s->raw = NULL; /* the cutter's now */
 	}
-nomem:
-	err->code = SGF_E_NOMEM;
-	err->severity = SGF_ERROR;
-	snprintf(err->msg, sizeof(err->msg), "out of memory");
-	return -1;
+	return 0;
 }
 
 int
@@ -863,5 +378,5 @@ cli_src_next(struct cli *c, struct src *s, struct sgf_chunk *ch,
 	if (s->rd)
 		return nowait ? sgf_reader_next_nowait(s->rd, ch, err)
 			      : sgf_reader_next(s->rd, ch, err);
-	return src_next_raw(c, s, ch, err, nowait);
+	return sgf_cutter_next(s->cut, ch, err, nowait);
 }

@@ -139,7 +139,7 @@ cli_getopt(struct cli *c, int argc, char **argv, const char *shortopts,
 			return -1;
 		case 'f':
 			if (strcmp(optarg, "auto") &&
-			    !(c->informat = cli_informat_find(optarg))) {
+			    !(c->informat = sgf_format_by_name(optarg))) {
 				cmd_error("unknown input format '%s'", optarg);
 				goto usage_error;
 			}

@@ -185,10 +185,8 @@ apply_dead_list(const char *list, struct score_pos *pos)
 static void
 point_name(int p, int w, char out[3])
 {
-	static const char letters[] =
-	    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-	out[0] = letters[p % w];
-	out[1] = letters[p / w];
+	out[0] = sgf_coord_letter(p % w);
+	out[1] = sgf_coord_letter(p / w);
 	out[2] = 0;
 }
 

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "board.h"
+#include "board_play.h"
 
 /* ---------------------------------------------------------------------
  * Small helpers.

@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "../sgf/gtp.h"
 #include "../sgf/sgf.h"
 #include "rules.h"
 
@@ -23,7 +24,7 @@ struct check_problem {
 	char message[200]; /* lower case, no final period */
 	int move;	   /* move number along its variation, 0 if none */
 	char point[4];	   /* SGF letters ("pd"), "" if none */
-	char vertex[5];	   /* A1-style name skipping I ("Q16"), "" if none */
+	char vertex[GTP_VERTEX_MAX]; /* gtp_vertex_name() ("Q16"), "" if none */
 	uint32_t line, column; /* 1-based position in the file, 0 if unknown */
 	char variation[64];    /* "" for the main line; see man page */
 };

@@ -125,7 +125,7 @@ col_label(int x, int cols)
 {
 	if (cols <= 25)
 		return gtp_column_letter(x);
-	return (char)(x < 26 ? 'a' + x : 'A' + x - 26);
+	return sgf_coord_letter(x);
 }
 
 static bool

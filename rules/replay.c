@@ -95,6 +95,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../sgf/formats.h"
 #include "../sgf/gtp.h"
 #include "history.h"
 #include "replay_board.h"
@@ -261,27 +262,13 @@ color_name(int c)
 }
 
 /* SGF letter of a 0-based coordinate. */
-static char
-sgf_letter(int i)
-{
-	return (char)(i < 26 ? 'a' + i : 'A' + i - 26);
-}
-
 static void
 set_point(struct check_problem *p, const struct ctx *c, int x, int y)
 {
-	int row = c->rows - y;
-
-	p->point[0] = sgf_letter(x);
-	p->point[1] = sgf_letter(y);
+	p->point[0] = sgf_coord_letter(x);
+	p->point[1] = sgf_coord_letter(y);
 	p->point[2] = 0;
-	if (x < GTP_MAX_SIDE)
-		snprintf(p->vertex, sizeof(p->vertex), "%c%d",
-			 gtp_column_letter(x), row);
-	else
-		snprintf(p->vertex, sizeof(p->vertex), "%c%c%d",
-			 gtp_column_letter(x / GTP_MAX_SIDE - 1),
-			 gtp_column_letter(x % GTP_MAX_SIDE), row);
+	gtp_vertex_name(x, y, c->rows, p->vertex);
 }
 
 /* Line and column of a byte offset.  sgf_game_linecol() scans from the
@@ -392,16 +379,6 @@ report(struct ctx *c, enum check_severity sev, const char *code, uint32_t off,
 /* ---------------------------------------------------------------------
  * Points.
  */
-static int
-letter_index(char ch)
-{
-	if (ch >= 'a' && ch <= 'z')
-		return ch - 'a';
-	if (ch >= 'A' && ch <= 'Z')
-		return ch - 'A' + 26;
-	return -1;
-}
-
 enum move_kind { MV_POINT, MV_PASS, MV_OFF, MV_BAD };
 
 static enum move_kind
@@ -411,8 +388,8 @@ decode_move(const struct ctx *c, const struct sgf_value *v, int *x, int *y)
 	size_t len = v->len;
 
 	if (len == 2 && s[0] != 't') { /* the common case */
-		*x = letter_index(s[0]);
-		*y = letter_index(s[1]);
+		*x = sgf_coord(s[0]);
+		*y = sgf_coord(s[1]);
 		if (*x < 0 || *y < 0)
 			return MV_BAD;
 		if (*x >= c->cols || *y >= c->rows)
@@ -431,8 +408,8 @@ decode_move(const struct ctx *c, const struct sgf_value *v, int *x, int *y)
 		return MV_PASS;
 	if (len != 2)
 		return MV_BAD;
-	*x = letter_index(s[0]);
-	*y = letter_index(s[1]);
+	*x = sgf_coord(s[0]);
+	*y = sgf_coord(s[1]);
 	if (*x < 0 || *y < 0)
 		return MV_BAD;
 	if (s[0] == 't' && s[1] == 't' && c->cols <= 19 && c->rows <= 19)
@@ -451,13 +428,13 @@ setup_value(struct ctx *c, const struct sgf_value *v, int color)
 	const char *s = v->s;
 
 	if (v->len == 2) {
-		x0 = x1 = letter_index(s[0]);
-		y0 = y1 = letter_index(s[1]);
+		x0 = x1 = sgf_coord(s[0]);
+		y0 = y1 = sgf_coord(s[1]);
 	} else if (v->len == 5 && s[2] == ':') {
-		x0 = letter_index(s[0]);
-		y0 = letter_index(s[1]);
-		x1 = letter_index(s[3]);
-		y1 = letter_index(s[4]);
+		x0 = sgf_coord(s[0]);
+		y0 = sgf_coord(s[1]);
+		x1 = sgf_coord(s[3]);
+		y1 = sgf_coord(s[4]);
 		if (x1 < x0) {
 			int t = x0;
 			x0 = x1;
@@ -544,48 +521,6 @@ describe(const struct ctx *c, long idx, char *buf, size_t n)
  * Handicap.
  */
 
-/* Standard points for n stones on a square board of odd side s (SGF.md
- * section 9): fills pts (x, y pairs) and returns the count, or 0 when no
- * fixed placement exists.  `alt` picks the other tradition for the
- * third stone (lower right instead of upper left). */
-static int
-standard_handicap(int s, int n, int alt, int pts[9][2])
-{
-	int lo, hi, mid, k = 0;
-
-	if (s < 7 || !(s & 1) || n < 2 || n > 9 || (s == 7 && n > 4))
-		return 0;
-	lo = s >= 13 ? 3 : 2;
-	hi = s - 1 - lo;
-	mid = s / 2;
-#define ADD(X, Y) (pts[k][0] = (X), pts[k][1] = (Y), k++)
-	ADD(lo, hi); /* D4 */
-	ADD(hi, lo); /* Q16 */
-	if (n == 3) {
-		if (alt)
-			ADD(hi, hi);
-		else
-			ADD(lo, lo);
-		return k;
-	}
-	if (n >= 4) {
-		ADD(lo, lo);
-		ADD(hi, hi);
-	}
-	if (n >= 6) {
-		ADD(lo, mid);
-		ADD(hi, mid);
-	}
-	if (n >= 8) {
-		ADD(mid, hi);
-		ADD(mid, lo);
-	}
-	if (n & 1)
-		ADD(mid, mid);
-#undef ADD
-	return k;
-}
-
 /* Once per game: kept out of do_move()'s fast path. */
 static void __attribute__((cold, noinline))
 check_handicap(struct ctx *c, uint32_t woff)
@@ -639,18 +574,19 @@ check_handicap(struct ctx *c, uint32_t woff)
 	}
 	if (c->ha >= 2 &&
 	    (c->rules.id == RULES_JAPANESE || c->rules.id == RULES_KOREAN)) {
-		int pts[9][2], k, i, on = 0;
-		if (c->cols != c->rows)
+		int xs[9], ys[9], k, i, on = 0;
+		/* fixed placement on odd square boards only (SGF.md 9) */
+		if (c->cols != c->rows || !(c->cols & 1))
 			return;
 		/* 2 to 4 stones: any of the four corner star points, which
 		 * accepts both traditions of the third stone and OGS's old
 		 * dd+pp / dd+pd+pp layouts; 5 to 9: the exact points */
-		k = standard_handicap(c->cols, blacks < 4 ? 4 : blacks, 0, pts);
+		k = sgf_fixed_handicap(c->cols, blacks < 4 ? 4 : blacks, xs,
+				       ys);
 		if (!k)
 			return; /* no fixed placement on this board */
 		for (i = 0; i < k; i++)
-			on += rboard_color(
-				  b, rboard_pt(b, pts[i][0], pts[i][1])) ==
+			on += rboard_color(b, rboard_pt(b, xs[i], ys[i])) ==
 			      BOARD_BLACK;
 		if (on != blacks)
 			report(c, CHECK_WARNING, "handicap", off, 0, -1, 0,
@@ -1122,7 +1058,7 @@ fast_tables(struct ctx *c)
 	int i;
 
 	for (i = 0; i < 256; i++) {
-		int k = letter_index((char)i);
+		int k = sgf_coord((char)i);
 		c->xtab[i] = k >= 0 && k < c->cols ? k + 1 : FAST_BAD;
 		c->ytab[i] =
 		    k >= 0 && k < c->rows ? (k + 1) * c->b.stride : FAST_BAD;

@@ -6,6 +6,9 @@
  * otherwise (or without CA) valid UTF-8 wins, then the East-Asian
  * charset whose decoding looks most like real text (by the share of
  * common characters of its language), then ISO-8859-1, SGF's default.
+ * The other record formats (GIB, NGF, UGF, GTP) declare no charset:
+ * sgf_decode_text() decodes them, from valid UTF-8 or their servers'
+ * three East-Asian charsets.
  */
 #include <errno.h>
 #include <iconv.h>
@@ -13,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats.h"
 #include "internal.h"
 
 /* ------------------------------------------------------------------
@@ -775,4 +779,108 @@ sgf_charset_detect(const char *data, size_t len, struct cs_info *info)
 	info->how =
 	    cs ? CS_WRONG_DECLARED : (info->how ? info->how : CS_GUESSED);
 	return g ? g : "ISO-8859-1";
+}
+
+/* ------------------------------------------------------------------
+ * Text of the other record formats (GIB, NGF, UGF, GTP), which declare
+ * no charset: valid UTF-8, else the East-Asian charset the bytes look
+ * like.  A cheaper guess than guess() above: these files are whole
+ * games in one of three charsets, and each candidate is tried in turn
+ * when the first does not decode cleanly.
+ */
+
+/* Convert with the sgf module's iconv wrapper; strict: fail when a byte
+ * is invalid; lossy: keep the U+FFFD it puts there.  Returns malloc'd
+ * text or NULL. */
+static char *
+convert(const char *buf, size_t len, const char *cs, bool lossy, size_t *outlen,
+	bool *replaced)
+{
+	size_t nbad = 0;
+	char *out = sgf_charset_to_utf8(cs, buf, len, outlen, &nbad);
+
+	if (!out)
+		return NULL;
+	if (nbad && !lossy) {
+		free(out);
+		return NULL;
+	}
+	if (nbad && replaced)
+		*replaced = true;
+	return out;
+}
+
+/* Guess among the East Asian double-byte charsets from byte patterns.
+ * Shift_JIS uses lead bytes 0x81-0x9f and trail bytes below 0xa1;
+ * EUC-KR text is mostly Hangul (lead 0xb0-0xc8) while Chinese text in
+ * GB2312 has many characters with lead bytes 0xc9-0xf7 (there Korean
+ * would have rare Hanja). */
+static const char *
+guess_cjk(const unsigned char *s, size_t len)
+{
+	size_t sjis = 0, pairs = 0, high = 0;
+
+	for (size_t i = 0; i + 1 < len; i++) {
+		unsigned a = s[i], b = s[i + 1];
+
+		if (a < 0x80)
+			continue;
+		if (((a >= 0x81 && a <= 0x9f) || (a >= 0xe0 && a <= 0xef)) &&
+		    b >= 0x40 && b <= 0xa0 && b != 0x7f)
+			sjis++;
+		if (a >= 0xa1 && a <= 0xfe && b >= 0xa1 && b <= 0xfe) {
+			pairs++;
+			if (a >= 0xc9 && a <= 0xf7)
+				high++;
+		}
+		i++;
+	}
+	if (sjis > pairs / 4 && sjis > 0)
+		return "CP932";
+	if (pairs > 0 && high * 10 > pairs)
+		return "GB18030";
+	return "CP949";
+}
+
+char *
+sgf_decode_text(const char *buf, size_t len, const char *hint, size_t *outlen,
+		const char **charset, bool *lossy)
+{
+	static const char *const all[] = {"CP949", "GB18030", "CP932"};
+	const char *first;
+	char *out;
+
+	*lossy = false;
+	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) {
+		buf += 3;
+		len -= 3;
+	}
+	if (sgf_utf8_valid((const unsigned char *)buf, len) == len) {
+		out = malloc(len + 1);
+		if (!out)
+			return NULL;
+		memcpy(out, buf, len);
+		out[len] = 0;
+		*outlen = len;
+		*charset = "UTF-8";
+		return out;
+	}
+	first = hint ? hint : guess_cjk((const unsigned char *)buf, len);
+	out = convert(buf, len, first, false, outlen, NULL);
+	if (out) {
+		*charset = first; /* a static string: ours or the caller's */
+		return out;
+	}
+	for (size_t i = 0; i < 3; i++) {
+		if (!strcmp(all[i], first))
+			continue;
+		out = convert(buf, len, all[i], false, outlen, NULL);
+		if (out) {
+			*charset = all[i];
+			return out;
+		}
+	}
+	out = convert(buf, len, "CP949", true, outlen, lossy);
+	*charset = "CP949";
+	return out;
 }

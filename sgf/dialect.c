@@ -55,35 +55,6 @@ copy(char *dst, size_t n, const char *s)
 	snprintf(dst, n, "%s", s ? s : "");
 }
 
-int
-sgf_komi_text(const char *s, double *komi)
-{
-	const char *p, *end;
-	double v;
-
-	for (p = s; *p && !isdigit((unsigned char)*p); p++)
-		;
-	if (!*p) {
-		if (strstr(s, "半目") || strstr(s, "반집")) {
-			*komi = 0.5;
-			return 0;
-		}
-		return -1;
-	}
-	if (!(end = sgf_decimal(p, &v)))
-		return -1;
-	if (!strncmp(end, "目半", strlen("目半")) ||
-	    !strncmp(end, "집반", strlen("집반")) ||
-	    !strncmp(end, "집 반", strlen("집 반")) ||
-	    !strncmp(end, "半", strlen("半")))
-		v += 0.5;
-	/* "-5.5" or "白..." (White gives) would be reverse komi */
-	if (p > s && p[-1] == '-')
-		v = -v;
-	*komi = v;
-	return 0;
-}
-
 /* "1時間" -> 3600, "30秒" -> 30, "60" -> 60; -1 if not understood. */
 static long
 seconds_text(const char *s)
@@ -221,27 +192,6 @@ fix_nk(struct sgf_game *g, struct sgf_dialect_report *rep)
 	return fixes;
 }
 
-static bool
-standard_result(const char *s)
-{
-	const char *m;
-
-	if (!strcmp(s, "0") || !strcmp(s, "Draw") || !strcmp(s, "Void") ||
-	    !strcmp(s, "?"))
-		return true;
-	if ((s[0] != 'B' && s[0] != 'W') || s[1] != '+')
-		return false;
-	m = s + 2;
-	if (!*m || !strcmp(m, "R") || !strcmp(m, "Resign") || !strcmp(m, "T") ||
-	    !strcmp(m, "Time") || !strcmp(m, "F") || !strcmp(m, "Forfeit"))
-		return true;
-	{
-		char *end;
-		strtod(m, &end);
-		return end != m && !*end && isdigit((unsigned char)*m);
-	}
-}
-
 /* "B+2,5": a margin with a decimal comma, and nothing else odd. */
 static bool
 is_comma_result(const char *s)
@@ -279,7 +229,7 @@ fix_komi_result(struct sgf_game *g, unsigned which,
 	p = root_prop(g, "RE");
 	if (p && gi.result_raw && gi.result.kind != SGF_RES_UNKNOWN &&
 	    gi.result.kind != SGF_RES_NONE) {
-		bool std = standard_result(p->values->s);
+		bool std = sgf_result_standard(p->values->s);
 		bool zi = false;
 		if (std && gi.result.kind == SGF_RES_SCORE) {
 			double m = strtod(p->values->s + 2, NULL);
@@ -441,72 +391,6 @@ fix_ogs_ha1(struct sgf_game *g, struct sgf_dialect_report *rep)
 	report(rep, SGF_FIX_OGS_HA1,
 	       "HA[1] with AB[%s] (OGS): the stone is Black's first move", pt);
 	return 1;
-}
-
-static const struct sgf_node *
-last_main(const struct sgf_game *g)
-{
-	const struct sgf_node *n = g->root;
-
-	while (n && n->child)
-		n = n->child;
-	return n;
-}
-
-/* One line that is a result by itself. */
-static int
-line_result(const char *s, size_t len, char *buf, size_t n)
-{
-	char line[128];
-	const char *t = s;
-	size_t l = len;
-
-	fmt_trim(&t, &l);
-	while (l && (t[l - 1] == '.' || t[l - 1] == '!'))
-		l--;
-	if (l == 0 || l >= sizeof(line))
-		return -1;
-	memcpy(line, t, l);
-	line[l] = 0;
-	if (standard_result(line) && strcmp(line, "?")) {
-		snprintf(buf, n, "%s", line);
-		return 0;
-	}
-	if (!strncmp(line, "Black wins", 10) ||
-	    !strncmp(line, "White wins", 10) || !strncmp(line, "B wins", 6) ||
-	    !strncmp(line, "W wins", 6)) {
-		if (line[0] == 'B' && line[1] == ' ')
-			memmove(line + 5, line + 1, strlen(line)),
-			    memcpy(line, "Black", 5);
-		else if (line[0] == 'W' && line[1] == ' ')
-			memmove(line + 5, line + 1, strlen(line)),
-			    memcpy(line, "White", 5);
-		return fmt_result_text(line, buf, n);
-	}
-	return -1;
-}
-
-int
-sgf_result_from_comment(const struct sgf_game *g, char *buf, size_t n)
-{
-	const struct sgf_node *last = g && g->root ? last_main(g) : NULL;
-	const struct sgf_prop *c = last ? sgf_node_prop(last, SGF_P_C) : NULL;
-	const char *s, *e;
-
-	if (!c)
-		return -1;
-	/* the last line that is a result wins: chat comes before it */
-	s = c->values->s;
-	e = s + c->values->len;
-	while (e > s) {
-		const char *b = e;
-		while (b > s && b[-1] != '\n')
-			b--;
-		if (line_result(b, (size_t)(e - b), buf, n) == 0)
-			return 0;
-		e = b > s ? b - 1 : s;
-	}
-	return -1;
 }
 
 static int

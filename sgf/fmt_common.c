@@ -1,7 +1,9 @@
 /*
  * fmt_common.c - what the GIB, NGF and UGF readers and writers share:
- * charset decoding, line iteration, errors with line numbers, handicap
- * placement, ranks and results written as text, format detection.
+ * line iteration, errors with line numbers, handicap placement, ranks
+ * written as text, the main line for writers.  Results in words are
+ * result.c's, numbers number.c's.  Their text is decoded
+ * by sgf_decode_text() in charset.c.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -14,142 +16,6 @@
 
 #include "fmt_internal.h"
 #include "internal.h"
-
-/* ------------------------------------------------------------------ */
-/* Charsets                                                             */
-
-static bool
-valid_utf8(const unsigned char *s, size_t len)
-{
-	size_t i = 0;
-
-	while (i < len) {
-		unsigned c = s[i];
-		size_t n;
-		uint32_t cp;
-
-		if (c < 0x80) {
-			i++;
-			continue;
-		}
-		if (c >= 0xc2 && c <= 0xdf)
-			n = 1, cp = c & 0x1f;
-		else if (c >= 0xe0 && c <= 0xef)
-			n = 2, cp = c & 0x0f;
-		else if (c >= 0xf0 && c <= 0xf4)
-			n = 3, cp = c & 0x07;
-		else
-			return false;
-		if (i + n >= len)
-			return false;
-		for (size_t k = 1; k <= n; k++) {
-			if ((s[i + k] & 0xc0) != 0x80)
-				return false;
-			cp = (cp << 6) | (s[i + k] & 0x3f);
-		}
-		if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) ||
-		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-			return false;
-		i += n + 1;
-	}
-	return true;
-}
-
-/* Convert with the sgf module's iconv wrapper; strict: fail when a byte
- * is invalid; lossy: keep the U+FFFD it puts there.  Returns malloc'd
- * text or NULL. */
-static char *
-convert(const char *buf, size_t len, const char *cs, bool lossy, size_t *outlen,
-	bool *replaced)
-{
-	size_t nbad = 0;
-	char *out = sgf_charset_to_utf8(cs, buf, len, outlen, &nbad);
-
-	if (!out)
-		return NULL;
-	if (nbad && !lossy) {
-		free(out);
-		return NULL;
-	}
-	if (nbad && replaced)
-		*replaced = true;
-	return out;
-}
-
-/* Guess among the East Asian double-byte charsets from byte patterns.
- * Shift_JIS uses lead bytes 0x81-0x9f and trail bytes below 0xa1;
- * EUC-KR text is mostly Hangul (lead 0xb0-0xc8) while Chinese text in
- * GB2312 has many characters with lead bytes 0xc9-0xf7 (there Korean
- * would have rare Hanja). */
-static const char *
-guess_cjk(const unsigned char *s, size_t len)
-{
-	size_t sjis = 0, pairs = 0, high = 0;
-
-	for (size_t i = 0; i + 1 < len; i++) {
-		unsigned a = s[i], b = s[i + 1];
-
-		if (a < 0x80)
-			continue;
-		if (((a >= 0x81 && a <= 0x9f) || (a >= 0xe0 && a <= 0xef)) &&
-		    b >= 0x40 && b <= 0xa0 && b != 0x7f)
-			sjis++;
-		if (a >= 0xa1 && a <= 0xfe && b >= 0xa1 && b <= 0xfe) {
-			pairs++;
-			if (a >= 0xc9 && a <= 0xf7)
-				high++;
-		}
-		i++;
-	}
-	if (sjis > pairs / 4 && sjis > 0)
-		return "CP932";
-	if (pairs > 0 && high * 10 > pairs)
-		return "GB18030";
-	return "CP949";
-}
-
-char *
-sgf_decode_text(const char *buf, size_t len, const char *hint, size_t *outlen,
-		const char **charset, bool *lossy)
-{
-	static const char *const all[] = {"CP949", "GB18030", "CP932"};
-	const char *first;
-	char *out;
-
-	*lossy = false;
-	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) {
-		buf += 3;
-		len -= 3;
-	}
-	if (valid_utf8((const unsigned char *)buf, len)) {
-		out = malloc(len + 1);
-		if (!out)
-			return NULL;
-		memcpy(out, buf, len);
-		out[len] = 0;
-		*outlen = len;
-		*charset = "UTF-8";
-		return out;
-	}
-	first = hint ? hint : guess_cjk((const unsigned char *)buf, len);
-	out = convert(buf, len, first, false, outlen, NULL);
-	if (out) {
-		*charset = first; /* a static string: ours or the caller's */
-		return out;
-	}
-	for (size_t i = 0; i < 3; i++) {
-		if (!strcmp(all[i], first))
-			continue;
-		out = convert(buf, len, all[i], false, outlen, NULL);
-		if (out) {
-			*charset = all[i];
-			return out;
-		}
-	}
-	out = convert(buf, len, "CP949", true, outlen, lossy);
-	*charset = "CP949";
-	return out;
-}
 
 /* ------------------------------------------------------------------ */
 /* Lines, games, diagnostics                                            */
@@ -320,12 +186,6 @@ fmt_prefix(const char *s, size_t len, const char *prefix)
 	return len >= n && !memcmp(s, prefix, n);
 }
 
-static char
-sgf_letter(int v)
-{
-	return (char)(v < 26 ? 'a' + v : 'A' + v - 26);
-}
-
 struct sgf_node *
 fmt_move(struct sgf_game *g, struct sgf_node *parent, char colour, int x, int y,
 	 uint32_t off)
@@ -340,8 +200,8 @@ fmt_move(struct sgf_game *g, struct sgf_node *parent, char colour, int x, int y,
 	if (x < 0) {
 		p = sgf_prop_add(g, n, id, "", 0);
 	} else {
-		pt[0] = sgf_letter(x);
-		pt[1] = sgf_letter(y);
+		pt[0] = sgf_coord_letter(x);
+		pt[1] = sgf_coord_letter(y);
 		p = sgf_prop_add(g, n, id, pt, 2);
 	}
 	/* where the move is in the input, for what check finds in it */
@@ -398,7 +258,7 @@ fmt_handicap(struct sgf_game *g, struct sgf_node *root, int size, int n)
 		return -1;
 	fmt_set(g, root, "HA", "%d", n);
 	for (int i = 0; i < k; i++) {
-		char pt[2] = {sgf_letter(xs[i]), sgf_letter(ys[i])};
+		char pt[2] = {sgf_coord_letter(xs[i]), sgf_coord_letter(ys[i])};
 		if (!p)
 			p = sgf_prop_set(g, root, "AB", pt, 2);
 		else
@@ -410,6 +270,54 @@ fmt_handicap(struct sgf_game *g, struct sgf_node *root, int size, int n)
 
 /* ------------------------------------------------------------------ */
 /* Ranks, numbers, results                                              */
+
+static int
+same_set(const int *ax, const int *ay, int na, const int *bx, const int *by,
+	 int nb)
+{
+	if (na != nb)
+		return 0;
+	for (int i = 0; i < na; i++) {
+		int found = 0;
+		for (int j = 0; j < nb; j++)
+			if (ax[i] == bx[j] && ay[i] == by[j])
+				found = 1;
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
+int
+fmt_check_handicap(int size, const int *abx, const int *aby, int nab)
+{
+	int xs[9], ys[9];
+
+	if (nab == 0)
+		return 0;
+	if (nab < 2 || nab > 9 || sgf_fixed_handicap(size, nab, xs, ys) != nab)
+		return -1;
+	return same_set(abx, aby, nab, xs, ys, nab) ? nab : -1;
+}
+
+const char *
+fmt_rules_name(const char *s)
+{
+	static const char *const t[][2] = {{"japanese", "Japanese"},
+					   {"chinese", "Chinese"},
+					   {"korean", "Korean"},
+					   {"aga", "AGA"},
+					   {"nz", "NZ"},
+					   {"new_zealand", "NZ"},
+					   {"new-zealand", "NZ"},
+					   {"ing", "Ing"},
+					   {"tromp-taylor", "Tromp-Taylor"}};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (!strcasecmp(s, t[i][0]))
+			return t[i][1];
+	return s;
+}
 
 /* Value of a CJK numeral at s (UTF-8), with its byte length; -1 if it is
  * not one. */
@@ -487,113 +395,6 @@ fmt_rank(const char *s, size_t len, char *out, size_t n)
 	}
 raw:
 	snprintf(out, n, "%.*s", (int)len, s);
-	return 0;
-}
-
-void
-fmt_number(double v, char *out, size_t n)
-{
-	char *p;
-
-	snprintf(out, n, "%.2f", v);
-	p = strchr(out, '.');
-	if (p) {
-		char *e = out + strlen(out) - 1;
-		while (e > p && *e == '0')
-			*e-- = 0;
-		if (e == p)
-			*e = 0;
-	}
-	if (!strcmp(out, "-0"))
-		snprintf(out, n, "0");
-}
-
-static const char *
-find_any(const char *s, const char *const *words, size_t *wlen)
-{
-	const char *best = NULL;
-
-	for (size_t i = 0; words[i]; i++) {
-		const char *p = strstr(s, words[i]);
-		if (p && (!best || p < best)) {
-			best = p;
-			*wlen = strlen(words[i]);
-		}
-	}
-	return best;
-}
-
-int
-fmt_result_text(const char *s, char *out, size_t n)
-{
-	static const char *const black[] = {"Black", "black", "黒",
-					    "黑",    "흑",    NULL};
-	static const char *const white[] = {"White", "white", "白", "백", NULL};
-	static const char *const lose[] = {"lose", "负", "負", "패", NULL};
-	static const char *const resign[] = {"resign", "Resign", "中押", "中盘",
-					     "中盤",   "불계",	 NULL};
-	static const char *const timeout[] = {"time", "Time", "時間", "시간",
-					      "超时", "超時", NULL};
-	static const char *const forfeit[] = {"forfeit", "Forfeit", NULL};
-	static const char *const draw[] = {"jigo", "Jigo",   "draw", "Draw",
-					   "持碁", "무승부", "和棋", NULL};
-	const char *b, *w, *first, *p;
-	size_t bl = 0, wl = 0, k = 0;
-	char winner;
-	double margin = -1;
-
-	if (find_any(s, draw, &k)) {
-		snprintf(out, n, "0");
-		return 0;
-	}
-	b = find_any(s, black, &bl);
-	w = find_any(s, white, &wl);
-	if (!b && !w)
-		return -1;
-	first = !w || (b && b < w) ? b : w;
-	winner = first == b ? 'B' : 'W';
-	if (find_any(first, lose, &k))
-		winner = winner == 'B' ? 'W' : 'B';
-	if (find_any(s, resign, &k)) {
-		snprintf(out, n, "%c+R", winner);
-		return 0;
-	}
-	if (find_any(s, timeout, &k)) {
-		snprintf(out, n, "%c+T", winner);
-		return 0;
-	}
-	if (find_any(s, forfeit, &k)) {
-		snprintf(out, n, "%c+F", winner);
-		return 0;
-	}
-	/* the first number after the winner's name is the margin */
-	for (p = first; *p; p++) {
-		if (isdigit((unsigned char)*p)) {
-			const char *end = sgf_decimal(p, &margin);
-			if (!end) {
-				margin = -1;
-				break;
-			}
-			if (!strncmp(end, "目半", strlen("目半")) ||
-			    !strncmp(end, "집반", strlen("집반")) ||
-			    !strncmp(end, "집 반", strlen("집 반")))
-				margin += 0.5;
-			else if (!strncmp(end, "子", strlen("子")))
-				margin *= 2;
-			break;
-		}
-	}
-	if (margin < 0 && (strstr(first, "半目") || strstr(first, "반집")))
-		margin = 0.5;
-	if (margin < 0) {
-		snprintf(out, n, "%c+", winner);
-		return 0;
-	}
-	{
-		char num[32];
-		fmt_number(margin, num, sizeof(num));
-		snprintf(out, n, "%c+%s", winner, num);
-	}
 	return 0;
 }
 
@@ -689,143 +490,6 @@ fmt_main_line(const struct sgf_game *g, int size, struct fmt_move **moves,
 	}
 	*moves = m;
 	return cnt;
-}
-
-/* ------------------------------------------------------------------ */
-/* Format names and detection                                           */
-
-const char *
-sgf_format_name(enum sgf_format f)
-{
-	switch (f) {
-	case SGF_FMT_SGF:
-		return "sgf";
-	case SGF_FMT_JSON:
-		return "json";
-	case SGF_FMT_GIB:
-		return "gib";
-	case SGF_FMT_NGF:
-		return "ngf";
-	case SGF_FMT_UGF:
-		return "ugf";
-	case SGF_FMT_OGS:
-		return "ogs";
-	case SGF_FMT_GTP:
-		return "gtp";
-	default:
-		return "unknown";
-	}
-}
-
-enum sgf_format
-sgf_format_from_name(const char *name)
-{
-	static const struct {
-		const char *n;
-		enum sgf_format f;
-	} t[] = {{"sgf", SGF_FMT_SGF},	  {"json", SGF_FMT_JSON},
-		 {"jsonl", SGF_FMT_JSON}, {"gib", SGF_FMT_GIB},
-		 {"ngf", SGF_FMT_NGF},	  {"ugf", SGF_FMT_UGF},
-		 {"ugi", SGF_FMT_UGF},	  {"ogs", SGF_FMT_OGS},
-		 {"gtp", SGF_FMT_GTP},	  {"tst", SGF_FMT_GTP}};
-
-	if (!name)
-		return SGF_FMT_UNKNOWN;
-	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		if (!strcasecmp(name, t[i].n))
-			return t[i].f;
-	return SGF_FMT_UNKNOWN;
-}
-
-static bool
-looks_ngf(const char *buf, size_t len)
-{
-	struct fmt_lines it;
-	const char *s;
-	size_t l;
-	int pm = 0, gi = 0;
-
-	fmt_lines_init(&it, buf, len < 65536 ? len : 65536);
-	while (fmt_lines_next(&it, &s, &l) && it.line < 200) {
-		if (it.line == 1 && fmt_prefix(s, l, "GI"))
-			gi = 1;
-		if (it.line == 2 && !gi) {
-			const char *t = s;
-			size_t tl = l;
-			fmt_trim(&t, &tl);
-			if (tl == 0 || tl > 2 || !isdigit((unsigned char)t[0]))
-				return false;
-		}
-		if (l >= 9 && fmt_prefix(s, l, "PM") &&
-		    (s[4] == 'B' || s[4] == 'W'))
-			pm++;
-	}
-	return gi || pm > 0;
-}
-
-enum sgf_format
-sgf_format_detect(const char *buf, size_t len, const char *name)
-{
-	size_t i = 0;
-	const char *ext = name ? strrchr(name, '.') : NULL;
-	enum sgf_format byname =
-	    ext ? sgf_format_from_name(ext + 1) : SGF_FMT_UNKNOWN;
-
-	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
-		i = 3;
-	while (i < len && isspace((unsigned char)buf[i]))
-		i++;
-	if (i == len)
-		return byname;
-	if (len - i >= 3 && !memcmp(buf + i, "\\HS", 3))
-		return SGF_FMT_GIB;
-	if (memmem(buf, len < 4096 ? len : 4096, "\\[GIBOKIND=", 11) ||
-	    (len - i >= 3 && !memcmp(buf + i, "\\GS", 3)))
-		return SGF_FMT_GIB;
-	{
-		/* UGF: optional '#' comment lines, then [Header] */
-		size_t j = i;
-		while (j < len && buf[j] == '#') {
-			while (j < len && buf[j] != '\n')
-				j++;
-			while (j < len && isspace((unsigned char)buf[j]))
-				j++;
-		}
-		if (len - j >= 8 && !strncasecmp(buf + j, "[Header]", 8))
-			return SGF_FMT_UGF;
-	}
-	if (buf[i] == '(')
-		return SGF_FMT_SGF;
-	if (buf[i] == '{')
-		return sgf_looks_ogs(buf + i, len - i) ? SGF_FMT_OGS
-						       : SGF_FMT_JSON;
-	if (looks_ngf(buf + i, len - i))
-		return SGF_FMT_NGF;
-	if (sgf_looks_gtp(buf + i, len - i))
-		return SGF_FMT_GTP;
-	if (memmem(buf, len, "(;", 2))
-		return SGF_FMT_SGF;
-	return byname;
-}
-
-struct sgf_game *
-sgf_read_format(enum sgf_format f, const char *buf, size_t len,
-		const char *file)
-{
-	switch (f) {
-	case SGF_FMT_GIB:
-		return sgf_read_gib(buf, len, file);
-	case SGF_FMT_NGF:
-		return sgf_read_ngf(buf, len, file);
-	case SGF_FMT_UGF:
-		return sgf_read_ugf(buf, len, file);
-	case SGF_FMT_OGS:
-		return sgf_read_ogs(buf, len, file);
-	case SGF_FMT_GTP:
-		return sgf_read_gtp(buf, len, file);
-	default:
-		return NULL;
-	}
 }
 
 uint32_t

@@ -60,9 +60,15 @@ int fmt_handicap(struct sgf_game *g, struct sgf_node *root, int size, int n);
  * from the last word of a name asks. */
 int fmt_rank(const char *s, size_t len, char *out, size_t n);
 /* A result in free text (English, Japanese, Korean, Chinese) -> SGF RE
- * ("B+R", "W+5.5", "0"); returns 0 when understood. */
+ * ("B+R", "W+5.5", "0"); returns 0 when understood.  (result.c) */
 int fmt_result_text(const char *s, char *out, size_t n);
-/* Komi as SGF text: "6.5", "0", "-5.5" (no trailing zeros). */
+/* A rule set's name as a server or engine writes it ("japanese",
+ * "new_zealand", "tromp-taylor": online-go.com, kgs-rules,
+ * kata-set-rules) -> RU text ("Japanese", "NZ", "Tromp-Taylor"); other
+ * names come back as they are. */
+const char *fmt_rules_name(const char *s);
+/* Komi as SGF text: "6.5", "0", "-5.5" (no trailing zeros).
+ * (number.c) */
 void fmt_number(double v, char *out, size_t n);
 
 /* Trim blanks (space, tab) on both sides of a slice. */

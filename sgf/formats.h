@@ -46,11 +46,76 @@ enum sgf_format {
 	SGF_FMT_GTP, /* a GTP command script */
 };
 
+/* How a file of the format holds its games, which is how the command
+ * line cuts an input into games before reading each. */
+enum sgf_format_kind {
+	SGF_FMT_STREAM, /* SGF: games cut by sgf_reader, one chunk each */
+	SGF_FMT_LINES,	/* JSON: one chunk per top-level value, JSON Lines
+			 * or printed over many lines */
+	SGF_FMT_WHOLE,	/* one game per file (GIB, NGF, UGF, OGS, GTP) */
+};
+
+/* What a writer may be asked besides the game: SGF_WRITE_* flags for
+ * SGF, and for GTP the last move written (-1: all). */
+struct sgf_write_opts {
+	unsigned flags;
+	long upto;
+};
+
+/* One record format. */
+struct sgf_format_info {
+	enum sgf_format id;
+	const char *name; /* for the command line: "sgf", "gib" ... */
+	const char *exts; /* comma-separated extensions, lower case */
+	enum sgf_format_kind kind;
+	/* Does this start of a file look like this format?  NULL for SGF,
+	 * the fallback: it has no test of its own. */
+	bool (*detect)(const char *buf, size_t len);
+	/* A whole-file format (GIB, NGF, UGF, OGS, GTP): its one game,
+	 * as sgf_read_gib(); NULL for SGF and JSON, which hold many. */
+	struct sgf_game *(*read_one)(const char *buf, size_t len,
+				     const char *file);
+	/* SGF and JSON: every game of a buffer, as sgf_parse_json(); NULL
+	 * for the others.  sgf_format_read() asks the one there is. */
+	int (*read_all)(const char *buf, size_t len, const char *file,
+			const struct sgf_limits *lim, struct sgf_game ***games);
+	/* Write one game (a JSON document ends its line); returns 0, or
+	 * -1 with *why set to a static message (NULL: errno).  What the
+	 * format cannot keep goes into *notes (may be NULL).  NULL when
+	 * the format is only read (UGF, OGS). */
+	int (*write)(FILE *out, const struct sgf_game *g,
+		     const struct sgf_write_opts *o, const char **why,
+		     struct sgf_write_notes *notes);
+};
+/* Every format, in the order their detectors are asked (the last, SGF,
+ * has none), ended by an entry whose name is NULL. */
+extern const struct sgf_format_info sgf_formats[];
+/* Read every game of a buffer in format f into a malloc'd array
+ * (*games; the caller frees each game and the array).  Returns the
+ * number of games, or -1 when nothing could be made (out of memory). */
+int sgf_format_read(const struct sgf_format_info *f, const char *buf,
+		    size_t len, const char *file, const struct sgf_limits *lim,
+		    struct sgf_game ***games);
+/* The entry of format f, or NULL for SGF_FMT_UNKNOWN. */
+const struct sgf_format_info *sgf_format_info(enum sgf_format f);
+/* The entry named `name` (any case; extensions are not names), or
+ * NULL. */
+const struct sgf_format_info *sgf_format_by_name(const char *name);
+/* Does the file name end in ".EXT" or ".EXT.gz" for an EXT of the
+ * comma-separated list (any case)? */
+bool sgf_name_has_ext(const char *name, const char *list);
+/* The entry whose extensions hold the file name's (".gz" left aside:
+ * "a.gib.gz" is GIB), or NULL. */
+const struct sgf_format_info *sgf_format_by_ext(const char *name);
+/* The first entry whose detector takes the start of a file; SGF when
+ * none does.  Never NULL. */
+const struct sgf_format_info *sgf_format_sniff(const char *buf, size_t len);
+
 /* "sgf", "json", "gib", "ngf", "ugf", "ogs", "gtp"; "unknown" for the
  * rest. */
 const char *sgf_format_name(enum sgf_format f);
-/* Name (case-insensitive; "ugi" is UGF) -> format; SGF_FMT_UNKNOWN if the
- * name is not one of ours. */
+/* Name or extension (case-insensitive; "ugi" is UGF) -> format;
+ * SGF_FMT_UNKNOWN if it is not one of ours. */
 enum sgf_format sgf_format_from_name(const char *name);
 /* Guess the format of a file from its first bytes (the content decides;
  * the file name, which may be NULL, only breaks ties such as an empty

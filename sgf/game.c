@@ -734,16 +734,6 @@ sgf_board_size(const struct sgf_game *g, int *cols, int *rows)
 	return 0;
 }
 
-static int
-coord(char c)
-{
-	if (c >= 'a' && c <= 'z')
-		return c - 'a';
-	if (c >= 'A' && c <= 'Z')
-		return c - 'A' + 26;
-	return -1;
-}
-
 int
 sgf_point(const char *s, size_t len, int cols, int rows, int *x, int *y)
 {
@@ -755,8 +745,8 @@ sgf_point(const char *s, size_t len, int cols, int rows, int *x, int *y)
 		return -1;
 	if (s[0] == 't' && s[1] == 't' && cols <= 19 && rows <= 19)
 		return 0;
-	a = coord(s[0]);
-	b = coord(s[1]);
+	a = sgf_coord(s[0]);
+	b = sgf_coord(s[1]);
 	if (a < 0 || b < 0 || a >= cols || b >= rows)
 		return -1;
 	*x = a;

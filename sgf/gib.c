@@ -602,35 +602,6 @@ clean_list(const char *s, char *out, size_t n)
 			*p = ' ';
 }
 
-static int
-same_set(const int *ax, const int *ay, int na, const int *bx, const int *by,
-	 int nb)
-{
-	if (na != nb)
-		return 0;
-	for (int i = 0; i < na; i++) {
-		int found = 0;
-		for (int j = 0; j < nb; j++)
-			if (ax[i] == bx[j] && ay[i] == by[j])
-				found = 1;
-		if (!found)
-			return 0;
-	}
-	return 1;
-}
-
-int
-fmt_check_handicap(int size, const int *abx, const int *aby, int nab)
-{
-	int xs[9], ys[9];
-
-	if (nab == 0)
-		return 0;
-	if (nab < 2 || nab > 9 || sgf_fixed_handicap(size, nab, xs, ys) != nab)
-		return -1;
-	return same_set(abx, aby, nab, xs, ys, nab) ? nab : -1;
-}
-
 /* "name (rank)".  A reader takes what is in the last parentheses for
  * the rank, so a name that ends in some ("Cho (Jr)") gets an empty
  * pair when there is no rank. */

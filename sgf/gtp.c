@@ -50,8 +50,7 @@ struct gtp {
 static void
 add_stone(struct gtp *r, int x, int y)
 {
-	char pt[2] = {(char)(x < 26 ? 'a' + x : 'A' + x - 26),
-		      (char)(y < 26 ? 'a' + y : 'A' + y - 26)};
+	char pt[2] = {sgf_coord_letter(x), sgf_coord_letter(y)};
 	struct sgf_prop *p =
 	    (struct sgf_prop *)sgf_node_prop(r->g->root, SGF_P_AB);
 
@@ -106,23 +105,6 @@ play(struct gtp *r, int colour, const char *v, unsigned line)
 				 FMT_MAX_MOVES);
 	r->last = fmt_move(r->g, r->last, (char)colour, k ? x : -1, y, r->off);
 	return r->last ? 0 : fmt_error(r->g, line, "out of memory");
-}
-
-static const char *
-rules_name(const char *s)
-{
-	static const char *const t[][2] = {{"japanese", "Japanese"},
-					   {"chinese", "Chinese"},
-					   {"korean", "Korean"},
-					   {"aga", "AGA"},
-					   {"new_zealand", "NZ"},
-					   {"new-zealand", "NZ"},
-					   {"tromp-taylor", "Tromp-Taylor"}};
-
-	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		if (!strcasecmp(s, t[i][0]))
-			return t[i][1];
-	return s;
 }
 
 struct sgf_game *
@@ -304,7 +286,7 @@ sgf_read_gtp(const char *buf, size_t len, const char *file)
 		} else if ((!strcmp(cmd, "kgs-rules") ||
 			    !strcmp(cmd, "kata-set-rules")) &&
 			   n >= 2) {
-			const char *rn = rules_name(w[1]);
+			const char *rn = fmt_rules_name(w[1]);
 			sgf_prop_set(g, g->root, "RU", rn, strlen(rn));
 		} else if (!strcmp(cmd, "loadsgf")) {
 			fmt_error(g, it.line,

@@ -39,7 +39,8 @@ int gtp_vertex_parse(const char *s, size_t len, int cols, int rows, int *x,
 char gtp_column_letter(int x);
 
 /* The vertex of point (x, y) on a board of `rows` rows: "Q16"; "pass"
- * when x < 0.  x must be below GTP_MAX_SIDE. */
+ * when x < 0.  GTP has no name for x >= GTP_MAX_SIDE: there two letters,
+ * "AB30" (check's problems name points of boards up to 52 so). */
 void gtp_vertex_name(int x, int y, int rows, char buf[GTP_VERTEX_MAX]);
 
 /* "b", "black", "w", "white" in any case: 'B' or 'W'; else 0. */

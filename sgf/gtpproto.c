@@ -45,11 +45,17 @@ gtp_column_letter(int x)
 void
 gtp_vertex_name(int x, int y, int rows, char buf[GTP_VERTEX_MAX])
 {
-	if (x < 0 || x >= GTP_MAX_SIDE) {
+	if (x < 0) {
 		strcpy(buf, "pass");
 		return;
 	}
-	snprintf(buf, GTP_VERTEX_MAX, "%c%d", gtp_column_letter(x), rows - y);
+	if (x < GTP_MAX_SIDE)
+		snprintf(buf, GTP_VERTEX_MAX, "%c%d", gtp_column_letter(x),
+			 rows - y);
+	else /* beyond GTP: two letters, as a spreadsheet names them */
+		snprintf(buf, GTP_VERTEX_MAX, "%c%c%d",
+			 gtp_column_letter(x / GTP_MAX_SIDE - 1),
+			 gtp_column_letter(x % GTP_MAX_SIDE), rows - y);
 }
 
 int

@@ -5,6 +5,7 @@
 #ifndef SGF_INTERNAL_H
 #define SGF_INTERNAL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "arena.h"
@@ -189,7 +190,9 @@ sgf_pid_composed(enum sgf_pid pid)
 
 /* Is `p` (of `len` bytes before the end) the start of a game tree: '('
  * then whitespace then ';', or (missing ';') an identifier then '['?
- * 1 yes, 0 no, -1 undecided before `end` (only when !at_eof). */
+ * 1 yes, 0 no, -1 undecided before `end` (only when !at_eof).  The
+ * reader cuts games there and the parser skips junk up to one, so both
+ * agree (reader.c). */
 int sgf_is_tree_start(const unsigned char *p, const unsigned char *end,
 		      int at_eof);
 
@@ -285,11 +288,22 @@ sgf_pid_lookup_inline(const char *id, size_t len)
  * whatever case a tool that copied it wrote it)?  Its KM is hundredths
  * and its records nest commentary; gameinfo and the normalizer ask. */
 int sgf_root_is_fox(const struct sgf_node *root);
+
+/* result.c */
+/* Is s an RE value exactly as SGF writes it ("B+3.5", "W+R", "0",
+ * "Draw", "Void", "?")? */
+bool sgf_result_standard(const char *s);
+
+/* number.c */
 /* A whole value as a number, SGF's Real ("6.5", "-0.5", " 375 "), also
  * a long spelling ("7.500000000000"); not hexadecimal, exponents, inf
  * or nan, which strtod would take.  Returns 0 with *v set (finite, at
  * most 1e6 either way), -1 if s is not such a number. */
 int sgf_real(const char *s, double *v);
+/* sgf_real(), also taking a decimal comma ("6,5"): editors that print
+ * with the user's locale write it (q5Go under a Polish locale wrote
+ * KM[6,5]).  Sets *comma when it was one. */
+int sgf_real_comma(const char *s, double *v, bool *comma);
 /* A number inside text ("白5.5目勝ち" at the 5): ASCII digits, then a
  * point and digits, not followed by an ASCII letter or digit, or by
  * a point and a digit.

@@ -275,22 +275,6 @@ time_control(struct sgf_game *g, const cJSON *d)
 	}
 }
 
-static const char *
-rules_name(const char *r)
-{
-	static const char *const t[][2] = {{"japanese", "Japanese"},
-					   {"chinese", "Chinese"},
-					   {"korean", "Korean"},
-					   {"aga", "AGA"},
-					   {"nz", "NZ"},
-					   {"ing", "Ing"}};
-
-	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		if (!strcmp(r, t[i][0]))
-			return t[i][1];
-	return r;
-}
-
 /* OGS's fixed placement: as GTP's except 3 stones (pp pd dp). */
 static int
 ogs_fixed(int size, int n, int *xs, int *ys)
@@ -400,7 +384,7 @@ sgf_read_ogs(const char *buf, size_t len, const char *file)
 		sgf_prop_set(g, g->root, "KM", kbuf, strlen(kbuf));
 	}
 	if ((s = str(d, "rules")))
-		fmt_set(g, g->root, "RU", "%s", rules_name(s));
+		fmt_set(g, g->root, "RU", "%s", fmt_rules_name(s));
 	if ((s = str(d, "game_name")) && *s)
 		fmt_set(g, g->root, "GN", "%s", s);
 	if (num(d, "game_id", &v) == 0)
@@ -442,8 +426,8 @@ sgf_read_ogs(const char *buf, size_t len, const char *file)
 				    ? ogs_fixed(width, (int)ha, xs, ys)
 				    : 0;
 			for (int i = 0; i < k; i++) {
-				char pt[2] = {(char)('a' + xs[i]),
-					      (char)('a' + ys[i])};
+				char pt[2] = {sgf_coord_letter(xs[i]),
+					      sgf_coord_letter(ys[i])};
 				const struct sgf_prop *p =
 				    sgf_node_prop(g->root, SGF_P_AB);
 				if (p)
@@ -491,7 +475,7 @@ sgf_read_ogs(const char *buf, size_t len, const char *file)
 			x = y = -1;
 		if (i < first) {
 			/* free handicap placement */
-			char pt[2] = {(char)('a' + x), (char)('a' + y)};
+			char pt[2] = {sgf_coord_letter(x), sgf_coord_letter(y)};
 			const struct sgf_prop *p =
 			    sgf_node_prop(g->root, SGF_P_AB);
 			if (x < 0) {

@@ -694,36 +694,6 @@ garbage(struct parser *ps, size_t i)
 	return i;
 }
 
-int
-sgf_is_tree_start(const unsigned char *p, const unsigned char *end, int at_eof)
-{
-	const unsigned char *lim = end - p > 4096 ? p + 4096 : end;
-
-	p++; /* the '(' */
-	for (;;) {
-		while (p < lim && is_ws(*p))
-			p++;
-		if (p < lim && *p == '(') {
-			p++;
-			continue;
-		}
-		break;
-	}
-	if (p >= lim)
-		return lim < end || at_eof ? (lim < end) : -1;
-	if (*p == ';')
-		return 1;
-	if (!is_upper(*p))
-		return 0;
-	while (p < lim && is_letter(*p))
-		p++;
-	while (p < lim && is_ws(*p))
-		p++;
-	if (p >= lim)
-		return lim < end || at_eof ? (lim < end) : -1;
-	return *p == '[';
-}
-
 static void
 parse_text(struct parser *ps, unsigned flags)
 {
@@ -1030,16 +1000,6 @@ sgf_parse_chunk(struct sgf_chunk *ch, const struct sgf_limits *lim)
 	g->text_len = n;
 	parse_into(g, t, n, ch->flags, value_cs);
 	return g;
-}
-
-void
-sgf_chunk_release(struct sgf_chunk *ch)
-{
-	if (!ch)
-		return;
-	free(ch->data);
-	ch->data = NULL;
-	ch->len = 0;
 }
 
 int

@@ -9,7 +9,8 @@
  * value_end_ok), exactly as the parser decides, so both agree on where
  * a game ends.  Games whose charset hides ASCII bytes inside multi-byte
  * characters (Shift_JIS, Big5, GBK/GB18030, ISO-2022-JP) are cut again
- * with a charset-aware scan once their charset is known.
+ * with a charset-aware scan once their charset is known.  The parser
+ * (parse.c) reads the chunks; it calls this file, never the reverse.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -910,6 +911,36 @@ more:
 	return SCAN_MORE;
 }
 
+int
+sgf_is_tree_start(const unsigned char *p, const unsigned char *end, int at_eof)
+{
+	const unsigned char *lim = end - p > 4096 ? p + 4096 : end;
+
+	p++; /* the '(' */
+	for (;;) {
+		while (p < lim && is_ws(*p))
+			p++;
+		if (p < lim && *p == '(') {
+			p++;
+			continue;
+		}
+		break;
+	}
+	if (p >= lim)
+		return lim < end || at_eof ? (lim < end) : -1;
+	if (*p == ';')
+		return 1;
+	if (!is_upper(*p))
+		return 0;
+	while (p < lim && is_letter(*p))
+		p++;
+	while (p < lim && is_ws(*p))
+		p++;
+	if (p >= lim)
+		return lim < end || at_eof ? (lim < end) : -1;
+	return *p == '[';
+}
+
 static int next_game(struct sgf_reader *rd, struct sgf_chunk *ch,
 		     struct sgf_diag *err);
 
@@ -1200,4 +1231,14 @@ sgf_reader_peek(struct sgf_reader *rd, char *buf, size_t n,
 	k = (ssize_t)(in->aheadlen < n ? in->aheadlen : n);
 	memcpy(buf, in->ahead, (size_t)k);
 	return (long)k;
+}
+
+void
+sgf_chunk_release(struct sgf_chunk *ch)
+{
+	if (!ch)
+		return;
+	free(ch->data);
+	ch->data = NULL;
+	ch->len = 0;
 }

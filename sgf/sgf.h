@@ -269,6 +269,30 @@ long sgf_reader_read(struct sgf_reader *rd, char *buf, size_t n, int nowait,
 #define SGF_PEEK_MAX 4096
 long sgf_reader_peek(struct sgf_reader *rd, char *buf, size_t n,
 		     struct sgf_diag *err);
+/* Other formats than SGF are cut into games by a cutter (cut.c), from
+ * the bytes of a reader opened with sgf_reader_open_fd() (which
+ * sgf_reader_peek() may have looked at): JSON (`lines`) into one chunk
+ * per top-level value, JSON Lines or documents printed over many lines,
+ * each with the line, column and offset where it starts, and a line
+ * that is no value as a chunk of its own; any other format into one
+ * chunk, the whole input (an empty one too).  A game over
+ * lim->max_game_bytes (lim NULL: the defaults) is not held in memory:
+ * its chunk is empty and flagged SGF_CHUNK_TOO_BIG.  The cutter takes
+ * over `raw` and closes it; `file` names the chunks and must outlive
+ * the cutter.  Returns NULL when out of memory (raw is then still the
+ * caller's). */
+struct sgf_cutter;
+struct sgf_cutter *sgf_cutter_open(struct sgf_reader *raw, int lines,
+				   const char *file,
+				   const struct sgf_limits *lim);
+/* The next chunk: 1 with *ch filled (ch->data malloc'd, the caller's),
+ * 0 at the end, -1 on a read error or when out of memory (*err, which
+ * must not be NULL, says which); with `nowait`, SGF_READER_WAIT as
+ * sgf_reader_next_nowait() returns it. */
+int sgf_cutter_next(struct sgf_cutter *k, struct sgf_chunk *ch,
+		    struct sgf_diag *err, int nowait);
+/* Close a cutter and its reader (NULL: nothing). */
+void sgf_cutter_close(struct sgf_cutter *k);
 /* Diagnostics about the stream itself (junk after the last game...),
  * valid until sgf_reader_close(). */
 const struct sgf_diag *sgf_reader_diags(const struct sgf_reader *rd);
@@ -327,6 +351,26 @@ long sgf_game_type(const struct sgf_game *g);
 /* Board size from SZ (default 19; "19:13" gives 19 columns, 13 rows).
  * Returns 0, or -1 if SZ is malformed or out of 1..52 (sizes then 19). */
 int sgf_board_size(const struct sgf_game *g, int *cols, int *rows);
+
+/* SGF's point letters (SGF.md): 'a'..'z' are 0..25, 'A'..'Z' 26..51.
+ * sgf_coord(): the coordinate of a letter, or -1 for any other byte;
+ * sgf_coord_letter(): the letter of a coordinate 0..51.  The one codec:
+ * readers, writers, the symmetries and the replay all use these. */
+static inline int
+sgf_coord(char c)
+{
+	if (c >= 'a' && c <= 'z')
+		return c - 'a';
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A' + 26;
+	return -1;
+}
+
+static inline char
+sgf_coord_letter(int v)
+{
+	return (char)(v < 26 ? 'a' + v : 'A' + v - 26);
+}
 
 /* Decode a point "pd" -> x=15, y=3 (0-based from the upper left).
  * Returns 1 for a point, 0 for a pass ("" always, "tt" when both sides

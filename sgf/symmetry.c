@@ -26,33 +26,17 @@ sgf_sym_point(int sym, int cols, int rows, int x, int y, int *ox, int *oy)
 	*oy = y;
 }
 
-static int
-letter(char c)
-{
-	if (c >= 'a' && c <= 'z')
-		return c - 'a';
-	if (c >= 'A' && c <= 'Z')
-		return c - 'A' + 26;
-	return -1;
-}
-
-static char
-to_letter(int v)
-{
-	return (char)(v < 26 ? 'a' + v : 'A' + v - 26);
-}
-
 /* Map the two letters at s in place; -1 if they are not a point. */
 static int
 map_pt(char *s, int sym, int cols, int rows)
 {
-	int x = letter(s[0]), y = letter(s[1]), ox, oy;
+	int x = sgf_coord(s[0]), y = sgf_coord(s[1]), ox, oy;
 
 	if (x < 0 || y < 0 || x >= cols || y >= rows)
 		return -1;
 	sgf_sym_point(sym, cols, rows, x, y, &ox, &oy);
-	s[0] = to_letter(ox);
-	s[1] = to_letter(oy);
+	s[0] = sgf_coord_letter(ox);
+	s[1] = sgf_coord_letter(oy);
 	return 0;
 }
 
@@ -107,12 +91,12 @@ map_value(struct sgf_game *g, struct sgf_value *v, enum kind k, int sym,
 			if (map_pt(s, sym, cols, rows) ||
 			    map_pt(s + 3, sym, cols, rows))
 				return -1;
-			x1 = letter(s[0]), y1 = letter(s[1]);
-			x2 = letter(s[3]), y2 = letter(s[4]);
-			s[0] = to_letter(x1 < x2 ? x1 : x2);
-			s[1] = to_letter(y1 < y2 ? y1 : y2);
-			s[3] = to_letter(x1 < x2 ? x2 : x1);
-			s[4] = to_letter(y1 < y2 ? y2 : y1);
+			x1 = sgf_coord(s[0]), y1 = sgf_coord(s[1]);
+			x2 = sgf_coord(s[3]), y2 = sgf_coord(s[4]);
+			s[0] = sgf_coord_letter(x1 < x2 ? x1 : x2);
+			s[1] = sgf_coord_letter(y1 < y2 ? y1 : y2);
+			s[3] = sgf_coord_letter(x1 < x2 ? x2 : x1);
+			s[4] = sgf_coord_letter(y1 < y2 ? y2 : y1);
 		} else {
 			return -1;
 		}

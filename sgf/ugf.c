@@ -337,7 +337,7 @@ data_line(struct ugf *u, const char *s, size_t l, unsigned line,
 	}
 	if (num == 0) {
 		/* setup stone */
-		char pt[2] = {(char)('a' + x), (char)('a' + y)};
+		char pt[2] = {sgf_coord_letter(x), sgf_coord_letter(y)};
 		struct sgf_prop *pr;
 		const char *id = colour == 'B' ? "AB" : "AW";
 		if (x < 0)

@@ -3,7 +3,7 @@
  * keys, copies, and a consistency check after every move of random
  * games on many board sizes.
  */
-#include "../../rules/board.h"
+#include "../../rules/board_play.h"
 #include "unit.h"
 
 /* Fill b (w x h) from rows of 'B'/'X' black, 'W'/'O' white, '.' empty;

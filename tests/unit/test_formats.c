@@ -333,6 +333,50 @@ detection_reads_content(void)
 	CHECK_INT(sgf_format_from_name("UGI"), SGF_FMT_UGF);
 }
 
+/* The table the command line goes by: its detectors in order (an OGS
+ * game before any JSON, SGF the fallback), names and extensions. */
+static void
+format_table_chooses(void)
+{
+	static const char ogs[] = "{\"gamedata\": {\"moves\": []}}";
+	static const char gibjson[] = "{\"x\": \"\\[GIBOKIND=Global\\]\"}";
+
+	CHECK_STR(sgf_format_sniff(ogs, strlen(ogs))->name, "ogs");
+	CHECK_STR(sgf_format_sniff("\n{}", 3)->name, "json");
+	/* a JSON document stays JSON whatever it holds */
+	CHECK_STR(sgf_format_sniff(gibjson, strlen(gibjson))->name, "json");
+	CHECK_STR(sgf_format_sniff("\\HS\n", 4)->name, "gib");
+	CHECK_STR(sgf_format_sniff("hello", 5)->name, "sgf");
+	CHECK_STR(sgf_format_sniff("", 0)->name, "sgf");
+	CHECK_STR(sgf_format_by_ext("dir.ngf/a.UGI.gz")->name, "ugf");
+	CHECK_STR(sgf_format_by_ext("a.tst")->name, "gtp");
+	CHECK(!sgf_format_by_ext("gib"));
+	CHECK(!sgf_format_by_ext("a.gz"));
+	CHECK(sgf_name_has_ext("x.JSONL", "json,jsonl"));
+	CHECK(!sgf_name_has_ext("x.jso", "json,jsonl"));
+	CHECK_STR(sgf_format_by_name("GTP")->name, "gtp");
+	CHECK(!sgf_format_by_name("tst"));
+	CHECK(!sgf_format_info(SGF_FMT_UGF)->write);
+	CHECK(sgf_format_info(SGF_FMT_NGF)->write);
+	CHECK_INT(sgf_format_info(SGF_FMT_JSON)->kind, SGF_FMT_LINES);
+	CHECK_STR(sgf_format_name(SGF_FMT_UNKNOWN), "unknown");
+}
+
+/* One table of rule names for online-go.com, kgs-rules and
+ * kata-set-rules (issue 23: ogs.c and gtp.c had one each). */
+static void
+rule_names_are_one_table(void)
+{
+	CHECK_STR(fmt_rules_name("japanese"), "Japanese");
+	CHECK_STR(fmt_rules_name("AGA"), "AGA");
+	CHECK_STR(fmt_rules_name("nz"), "NZ");
+	CHECK_STR(fmt_rules_name("new_zealand"), "NZ");
+	CHECK_STR(fmt_rules_name("new-zealand"), "NZ");
+	CHECK_STR(fmt_rules_name("ing"), "Ing");
+	CHECK_STR(fmt_rules_name("Tromp-Taylor"), "Tromp-Taylor");
+	CHECK_STR(fmt_rules_name("stone-scoring"), "stone-scoring");
+}
+
 static struct sgf_game *
 read_str(enum sgf_format f, const char *s)
 {
@@ -448,6 +492,11 @@ results_in_text_are_understood(void)
 	    {"흑 6집반 승", "B+6.5"},
 	    {"White wins by forfeit!", "W+F"},
 	    {"Black wins!", "B+"},
+	    /* what only sgf_result_parse read before (issue 23) */
+	    {"黑胜1又3/4子", "B+3.5"},
+	    {"白胜3子半", "W+7"},
+	    {"黑时间胜", "B+T"},
+	    {"黒ジゴ", "0"},
 	};
 	char re[32];
 
@@ -1157,6 +1206,8 @@ int
 main(void)
 {
 	RUN(gib_korean_sample_is_read);
+	RUN(format_table_chooses);
+	RUN(rule_names_are_one_table);
 	RUN(gib_chinese_handicap_sample_is_read);
 	RUN(gib_three_stones_use_tygem_placement);
 	RUN(ngf_even_sample_is_read);

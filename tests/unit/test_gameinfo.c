@@ -56,6 +56,17 @@ cjk_results_are_read(void)
 	result("백불계승", SGF_RES_RESIGN, 'W', 0);
 	result("흑 시간승", SGF_RES_TIME, 'B', 0);
 	result("黑胜1又3/4子", SGF_RES_SCORE, 'B', 3.5);
+	/* one reader for RE and the other formats' text (issue 23): what
+	 * only fmt_result_text read before */
+	result("흑 3집반 승", SGF_RES_SCORE, 'B', 3.5);
+	result("흑 3집 반 승", SGF_RES_SCORE, 'B', 3.5);
+	result("黑中盘负", SGF_RES_RESIGN, 'W', 0);
+	result("White wins by resignation", SGF_RES_RESIGN, 'W', 0);
+	result("Black wins by 2.5 points", SGF_RES_SCORE, 'B', 2.5);
+	result("White loses on time", SGF_RES_TIME, 'B', 0);
+	result("jigo", SGF_RES_DRAW, 0, 0);
+	/* 3.5 stones (zi) of two points each */
+	result("白胜3子半", SGF_RES_SCORE, 'W', 7);
 	/* the winner, and no margin from what strtod would read */
 	result("白1e999目勝ち", SGF_RES_WIN, 'W', 0);
 	result("黒0x10目勝ち", SGF_RES_WIN, 'B', 0);

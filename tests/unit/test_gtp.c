@@ -66,6 +66,11 @@ vertex_names_round_trip_on_every_board(void)
 	CHECK_STR(v, "J19");
 	gtp_vertex_name(-1, -1, 19, v);
 	CHECK_STR(v, "pass");
+	/* past Z, two letters: check names the points of 52x52 so */
+	gtp_vertex_name(25, 0, 52, v);
+	CHECK_STR(v, "AA52");
+	gtp_vertex_name(51, 51, 52, v);
+	CHECK_STR(v, "BB1");
 	CHECK_INT(gtp_colour_parse("B"), 'B');
 	CHECK_INT(gtp_colour_parse("white"), 'W');
 	CHECK_INT(gtp_colour_parse("WHITE"), 'W');
