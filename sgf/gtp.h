@@ -46,6 +46,29 @@ void gtp_vertex_name(int x, int y, int rows, char buf[GTP_VERTEX_MAX]);
 int gtp_colour_parse(const char *s);
 
 /* ---------------------------------------------------------------------
+ * Commands: "[id] command_name [arguments]", one a line.
+ */
+
+#define GTP_MAX_WORDS 32 /* command name and arguments kept */
+
+struct gtp_command {
+	long id;		   /* its id, or -1 */
+	int argc;		   /* words kept: argv[0] is the command name */
+	bool too_many;		   /* more words than GTP_MAX_WORDS: those
+				    * after are not in argv */
+	char *argv[GTP_MAX_WORDS]; /* inside the parsed line */
+};
+
+/* Read one command line (without its newline) as GTP 2 says (section
+ * 3.1): control characters but HT dropped, HT as a space, '#' and what
+ * follows it dropped, then words split on spaces; a first word of
+ * digits only is the id (a larger id than 999999999 is kept as that).
+ * The line is changed in place; argv points into it.  Returns 1 for a
+ * command (argc >= 1), 0 for a line with nothing to answer (empty,
+ * blank, a comment, or an id alone). */
+int gtp_command_parse(char *line, struct gtp_command *c);
+
+/* ---------------------------------------------------------------------
  * Responses: "=[id] text" or "?[id] text", ended by an empty line.
  */
 
