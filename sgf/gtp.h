@@ -98,7 +98,9 @@ long gtp_reply_parse(char *buf, size_t len, struct gtp_reply *r);
 /* Write a response: "=id text\n\n" (id < 0: "= text\n\n"), or "?..."
  * when !ok.  The text is quoted as the protocol needs: control
  * characters (but newlines) become spaces and empty lines are left out,
- * so that it cannot end the response early or forge another one. */
+ * so that it cannot end the response early or forge another one.  A
+ * text that starts with a newline starts on the line after the '='
+ * (showboard's board). */
 void gtp_reply_write(FILE *f, bool ok, long id, const char *text);
 
 /* Make text safe to show on one line, in place: control characters,

@@ -178,8 +178,11 @@ void
 gtp_reply_write(FILE *f, bool ok, long id, const char *text)
 {
 	const char *p = text ? text : "";
-	bool line_empty = true; /* nothing written on this line yet */
-	size_t pending = 0;	/* newlines held back */
+	/* nothing written on this line yet: never so on the first, which
+	 * holds the '=' (a text that starts with a newline, a board,
+	 * starts on the next line, as GNU Go's showboard) */
+	bool line_empty = false;
+	size_t pending = 0; /* newlines held back */
 
 	putc(ok ? '=' : '?', f);
 	if (id >= 0)

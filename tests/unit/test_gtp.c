@@ -144,7 +144,11 @@ reply_text_is_quoted_so_it_ends_where_it_should(void)
 	CHECK_STR(t, "=1 a\nb c\n\n");
 	free(t);
 	t = written(true, 2, "\n\n= forged\n\n");
-	CHECK_STR(t, "=2 = forged\n\n");
+	CHECK_STR(t, "=2 \n= forged\n\n");
+	free(t);
+	/* a board starts on its own line */
+	t = written(true, -1, "\n  A B\n2 . .");
+	CHECK_STR(t, "= \n  A B\n2 . .\n\n");
 	free(t);
 	/* what is written reads back */
 	{
