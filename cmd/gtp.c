@@ -43,7 +43,9 @@ read_line(FILE *in, char *buf, size_t n)
 	int c;
 
 	while ((c = getc(in)) != EOF && c != '\n')
-		if (len < n)
+		if (c == 0)
+			continue; /* a control byte, which GTP drops */
+		else if (len < n)
 			buf[len++] = (char)c;
 		else
 			len = n; /* (read on, not kept) */

@@ -20,16 +20,6 @@
 
 #define MAX_KOMI 1000 /* as score --komi */
 
-/* clang-format off */
-const char *const gtpserver_commands[] = {
-	"protocol_version", "name", "version", "known_command",
-	"list_commands", "quit", "boardsize", "clear_board", "komi", "play",
-	"undo", "fixed_handicap", "set_free_handicap", "showboard",
-	"final_score", "final_status_list", "loadsgf", "printsgf", "is_legal",
-	"kgs-rules", "kgs-game_over", NULL,
-};
-/* clang-format on */
-
 struct gtpserver {
 	struct sgf_game *g;   /* the game: root, then the main line */
 	struct sgf_node *end; /* its last node */
@@ -417,14 +407,8 @@ c_version(struct gtpserver *s, FILE *f, int argc, char **argv)
 	return true;
 }
 
-static bool
-known(const char *name)
-{
-	for (int i = 0; gtpserver_commands[i]; i++)
-		if (!strcmp(gtpserver_commands[i], name))
-			return true;
-	return false;
-}
+static bool known(const char *name);
+static void list(FILE *f);
 
 static bool
 c_known_command(struct gtpserver *s, FILE *f, int argc, char **argv)
@@ -438,13 +422,14 @@ c_known_command(struct gtpserver *s, FILE *f, int argc, char **argv)
 static bool
 c_list_commands(struct gtpserver *s, FILE *f, int argc, char **argv)
 {
-	for (int i = 0; gtpserver_commands[i]; i++)
-		fprintf(f, "%s%s", i ? "\n" : "", gtpserver_commands[i]);
+	list(f);
 	return true;
 }
 
+/* quit (the caller ends the session) and kgs-game_over: nothing to
+ * do but answer */
 static bool
-c_quit(struct gtpserver *s, FILE *f, int argc, char **argv)
+c_nothing(struct gtpserver *s, FILE *f, int argc, char **argv)
 {
 	return true;
 }
@@ -521,31 +506,33 @@ colour_vertex(const struct gtpserver *s, int argc, char **argv, int *x, int *y)
 	return c;
 }
 
+/* play (keep) and is_legal */
 static bool
-c_play(struct gtpserver *s, FILE *f, int argc, char **argv)
+move(struct gtpserver *s, FILE *f, int argc, char **argv, bool keep)
 {
 	int x, y, c = colour_vertex(s, argc, argv, &x, &y), k;
 
 	if (!c)
 		return fail(f, "invalid color or coordinate");
-	k = try_move(s, c, x, y, true);
+	k = try_move(s, c, x, y, keep);
 	if (k < 0)
 		return fail(f, "out of memory");
-	return k ? true : fail(f, "illegal move");
+	if (keep)
+		return k ? true : fail(f, "illegal move");
+	fputs(k ? "1" : "0", f);
+	return true;
+}
+
+static bool
+c_play(struct gtpserver *s, FILE *f, int argc, char **argv)
+{
+	return move(s, f, argc, argv, true);
 }
 
 static bool
 c_is_legal(struct gtpserver *s, FILE *f, int argc, char **argv)
 {
-	int x, y, c = colour_vertex(s, argc, argv, &x, &y), k;
-
-	if (!c)
-		return fail(f, "invalid color or coordinate");
-	k = try_move(s, c, x, y, false);
-	if (k < 0)
-		return fail(f, "out of memory");
-	fputs(k ? "1" : "0", f);
-	return true;
+	return move(s, f, argc, argv, false);
 }
 
 static bool
@@ -739,36 +726,59 @@ c_kgs_rules(struct gtpserver *s, FILE *f, int argc, char **argv)
 }
 
 static bool
-c_kgs_game_over(struct gtpserver *s, FILE *f, int argc, char **argv)
-{
-	return true;
-}
-
-static bool
 c_genmove(struct gtpserver *s, FILE *f, int argc, char **argv)
 {
 	return fail(f, "sgfkit plays no moves: it referees and scores");
 }
 
-/* clang-format off */
+/* The commands, in list_commands order.  genmove is answered (with a
+ * refusal) but neither listed nor known. */
 static const struct {
 	const char *name;
 	handler fn;
+	bool listed;
 } table[] = {
-	{"protocol_version", c_protocol_version}, {"name", c_name},
-	{"version", c_version}, {"known_command", c_known_command},
-	{"list_commands", c_list_commands}, {"quit", c_quit},
-	{"boardsize", c_boardsize}, {"clear_board", c_clear_board},
-	{"komi", c_komi}, {"play", c_play}, {"undo", c_undo},
-	{"fixed_handicap", c_fixed_handicap},
-	{"set_free_handicap", c_set_free_handicap},
-	{"showboard", c_showboard}, {"final_score", c_final_score},
-	{"final_status_list", c_final_status_list}, {"loadsgf", c_loadsgf},
-	{"printsgf", c_printsgf}, {"is_legal", c_is_legal},
-	{"kgs-rules", c_kgs_rules}, {"kgs-game_over", c_kgs_game_over},
-	{"genmove", c_genmove},
+    {"protocol_version", c_protocol_version, true},
+    {"name", c_name, true},
+    {"version", c_version, true},
+    {"known_command", c_known_command, true},
+    {"list_commands", c_list_commands, true},
+    {"quit", c_nothing, true},
+    {"boardsize", c_boardsize, true},
+    {"clear_board", c_clear_board, true},
+    {"komi", c_komi, true},
+    {"play", c_play, true},
+    {"undo", c_undo, true},
+    {"fixed_handicap", c_fixed_handicap, true},
+    {"set_free_handicap", c_set_free_handicap, true},
+    {"showboard", c_showboard, true},
+    {"final_score", c_final_score, true},
+    {"final_status_list", c_final_status_list, true},
+    {"loadsgf", c_loadsgf, true},
+    {"printsgf", c_printsgf, true},
+    {"is_legal", c_is_legal, true},
+    {"kgs-rules", c_kgs_rules, true},
+    {"kgs-game_over", c_nothing, true},
+    {"genmove", c_genmove, false},
 };
-/* clang-format on */
+#define NCOMMANDS (sizeof(table) / sizeof(table[0]))
+
+static bool
+known(const char *name)
+{
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (table[i].listed && !strcmp(table[i].name, name))
+			return true;
+	return false;
+}
+
+static void
+list(FILE *f)
+{
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (table[i].listed)
+			fprintf(f, "%s%s", i ? "\n" : "", table[i].name);
+}
 
 struct gtpserver *
 gtpserver_new(const struct gtpserver_opts *o)
@@ -845,10 +855,10 @@ gtpserver_line(struct gtpserver *s, char *line, struct gtpserver_answer *a)
 		return 0;
 	f = answer_open(s);
 	if (f) {
-		for (i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+		for (i = 0; i < NCOMMANDS; i++)
 			if (!strcmp(table[i].name, c.argv[0]))
 				break;
-		if (i == sizeof(table) / sizeof(table[0]))
+		if (i == NCOMMANDS)
 			ok = fail(f, "unknown command");
 		else if (c.too_many)
 			ok = fail(f, "syntax error: too many arguments");

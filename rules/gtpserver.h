@@ -56,8 +56,4 @@ int gtpserver_line(struct gtpserver *s, char *line, struct gtpserver_answer *a);
 void gtpserver_too_long(struct gtpserver *s, char *start, size_t max,
 			struct gtpserver_answer *a);
 
-/* The commands a session knows, in list_commands order, NULL-ended
- * (for completions and the man page's test). */
-extern const char *const gtpserver_commands[];
-
 #endif

@@ -40,6 +40,8 @@ echo "exit $?"
 	printf '\n9 name\n'
 } | "$SGFKIT" gtp
 echo "exit $?"
+# a NUL byte is a control byte: dropped
+printf '3 pro\000tocol_version\n' | "$SGFKIT" gtp
 # the end of the input ends the session; a last line without its
 # newline is read; too many arguments
 printf 'play b d4 d5 d6 d7 d8 d9 d10 d11 d12 d13 d14 d15 d16 d17 d18 d19 e1 e2 e3 e4 e5 e6 e7 e8 e9 e10 e11 e12 e13 e14 e15\nname' |
