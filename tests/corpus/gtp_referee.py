@@ -7,14 +7,17 @@ file and scored by `sgfkit score`, must give the same result.  GNU Go's
 own final_score is shown beside.
 
     python3 tests/corpus/gtp_referee.py [--games N] [--seed S] [--keep DIR]
-        SGFKIT GNUGO
+        SGFKIT
 
+GNU Go is $GNUGO, else gnugo on PATH, else /usr/games/gnugo; without it
+the loop says "not run".
 Prints a line per game and "N passed, N failed"; exit status 1 on a
 failure."""
 import argparse, json, os, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gtp_session import Engine
+from gnugo_selfplay import GTP
+from gtp_session import gnugo_or_not_run
 
 
 def margin(result):
@@ -32,37 +35,41 @@ def main():
     ap.add_argument("--level", type=int, default=1)
     ap.add_argument("--keep", help="keep the records in this directory")
     ap.add_argument("sgfkit")
-    ap.add_argument("gnugo")
     a = ap.parse_args()
-    out = a.keep or tempfile.mkdtemp()
+    a.gnugo = gnugo_or_not_run("the GTP referee loop")
+    tmp = None if a.keep else tempfile.TemporaryDirectory()
+    out = a.keep or tmp.name
     os.makedirs(out, exist_ok=True)
     passed = failed = 0
     for g in range(a.games):
         seed = a.seed + g
-        go = Engine([a.gnugo, "--mode", "gtp", "--level", str(a.level),
-                     "--seed", str(seed)])
-        ref = Engine([a.sgfkit, "gtp"])
-        why = None
+        go = GTP([a.gnugo, "--mode", "gtp", "--level", str(a.level),
+                  "--seed", str(seed)])
+        ref = GTP([a.sgfkit, "gtp"])
+        why, ours, sgf = None, "", ""
         for e in (go, ref):
-            e.ask("boardsize 9")
-            e.ask("clear_board")
-            e.ask("komi 6.5")
+            e("boardsize 9")
+            e("clear_board")
+            e("komi 6.5")
         colour, passes, moves = "black", 0, 0
         while passes < 2 and moves < 200:
-            ok, mv = go.ask("genmove " + colour)
-            if not ok or mv.lower() == "resign":
+            mv = go("genmove " + colour)
+            if mv.lower() == "resign":
                 break
-            ok, text = ref.ask("play %s %s" % (colour, mv))
-            if not ok:
-                why = "sgfkit gtp refused move %d, %s %s: %s" % (
-                    moves + 1, colour, mv, text)
+            try:
+                ref("play %s %s" % (colour, mv))
+            except RuntimeError as e:
+                why = "move %d, %s %s: %s" % (moves + 1, colour, mv, e)
                 break
             passes = passes + 1 if mv.lower() == "pass" else 0
             moves += 1
             colour = "white" if colour == "black" else "black"
-        ok, ours = ref.ask("final_score")
-        ok2, sgf = ref.ask("printsgf")
-        _, gnugo = go.ask("final_score")
+        try:
+            ours = ref("final_score")
+            sgf = ref("printsgf")
+        except RuntimeError as e:
+            why = why or str(e)
+        gnugo = go("final_score")
         go.close()
         ref.close()
         path = os.path.join(out, "referee-%d.sgf" % seed)
@@ -74,8 +81,6 @@ def main():
             scored = json.loads(p.stdout.splitlines()[0])["result"]
         except (IndexError, KeyError, ValueError):
             scored = "none (%s)" % p.stderr.strip()
-        if why is None and not (ok and ok2):
-            why = "final_score or printsgf failed: %s" % ours
         if why is None and (scored.startswith("none") or
                             abs(margin(ours) - margin(scored)) > 1e-6):
             why = "sgfkit gtp says %s, sgfkit score %s" % (ours, scored)

@@ -8,18 +8,13 @@
 # valgrind: skip (tens of thousands of is_legal; test_gtpserver and
 # gtp-protocol take the same code through valgrind)
 : "${SGFKIT:=./sgfkit}" "${TOP:=.}"
-GNUGO=${GNUGO:-$(command -v gnugo || echo /usr/games/gnugo)}
-if [ ! -x "$GNUGO" ]; then
-	echo "not run (gnugo is not installed): sgfkit gtp against GNU Go"
-	echo "0 passed, 0 failed"
-	exit 0
-fi
-exec python3 - "$SGFKIT" "$GNUGO" "$TOP" <<'PY'
+exec python3 - "$SGFKIT" "$TOP" <<'PY'
 import subprocess, sys
-sys.path.insert(0, sys.argv[3] + "/tests/corpus")
-from gtp_session import run_script
+sys.path.insert(0, sys.argv[2] + "/tests/corpus")
+from gtp_session import gnugo_or_not_run, run_script
 
-sgfkit, gnugo, top = sys.argv[1:4]
+sgfkit, top = sys.argv[1:3]
+gnugo = gnugo_or_not_run("sgfkit gtp against GNU Go")
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 passed = failed = 0
 
