@@ -652,7 +652,6 @@ static bool
 c_loadsgf(struct gtpserver *s, FILE *f, int argc, char **argv)
 {
 	struct sgf_game *g;
-	struct score_replay_info ri;
 	char why[512], *end, *file;
 	long before = 0;
 
@@ -677,9 +676,13 @@ c_loadsgf(struct gtpserver *s, FILE *f, int argc, char **argv)
 	s->g = g;
 	sgf_board_size(g, &s->size, &s->size);
 	s->moves = 0;
+	char last = 0; /* colour of the last move */
 	for (struct sgf_node *n = g->root; n; n = n->child) {
 		s->moves += node_moves(n);
 		s->end = n;
+		for (const struct sgf_prop *p = n->props; p; p = p->next)
+			if (p->pid == SGF_P_B || p->pid == SGF_P_W)
+				last = *p->id;
 	}
 	/* komi for the boards to come: the record's, as GNU Go takes it */
 	struct sgf_gameinfo gi;
@@ -690,10 +693,14 @@ c_loadsgf(struct gtpserver *s, FILE *f, int argc, char **argv)
 	}
 	s->res_valid = false;
 	s->garbage = 0;
-	/* who plays next */
-	if (score_replay(g, -1, &s->res->pos, &ri))
-		ri.next = SCORE_BLACK; /* (not on a board of at most 25) */
-	fputs(ri.next == SCORE_WHITE ? "white" : "black", f);
+	/* who plays next: the other side after a move; before any, PL,
+	 * else White after a handicap, as GNU Go says */
+	const char *pl = sgf_root_value(g, SGF_P_PL);
+	if (!last && pl)
+		last = *pl == 'W' || *pl == 'w' ? 'B' : 'W';
+	else if (!last)
+		last = gi.handicap >= 2 ? 'B' : 'W';
+	fputs(last == 'B' ? "white" : "black", f);
 	return true;
 }
 

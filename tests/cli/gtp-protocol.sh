@@ -31,6 +31,7 @@ printf '%s\n' \
 	'loadsgf s3-dead-stone.sgf' 'final_score' 'final_status_list dead' \
 	'final_status_list seki' 'final_status_list alive' \
 	'loadsgf s3-dead-stone.sgf 3' 'printsgf' 'undo' 'undo' 'undo' \
+	'loadsgf s6-handicap.sgf' 'loadsgf ogs-9x9.sgf 1' \
 	'quit' 'name' | "$SGFKIT" gtp
 echo "exit $?"
 # a line of a megabyte: an error with its id, and the session goes on

@@ -68,6 +68,13 @@ for size in (7, 9, 13, 19):
 core += ["clear_board", "set_free_handicap C3 D4 Q16", "play w c3",
          "is_legal b d4", "is_legal w e5", "set_free_handicap e5 e6",
          "fixed_handicap 2", "clear_board", "set_free_handicap e5 e5"]
+# loadsgf answers the colour to play: after the last move, PL, a
+# handicap
+core += ["loadsgf %s/testdata/score/%s" % (top, f) for f in (
+    "s6-handicap.sgf", "s3-dead-stone.sgf", "ogs-9x9.sgf",
+    "ogs-9x9-vital-point.sgf", "s1-seki.sgf")]
+core += ["loadsgf %s/testdata/score/ogs-9x9.sgf %d" % (top, n)
+         for n in (1, 2, 3, 30)]
 compare("core commands", core)
 
 # sequences with captures, a snapback, a ko and suicides
