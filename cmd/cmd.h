@@ -31,6 +31,7 @@ enum exit_code {
 extern const char *cmd_progname; /* "sgfkit" */
 
 int cmd_convert(int argc, char **argv);
+int cmd_gtp(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_score(int argc, char **argv);

@@ -24,26 +24,17 @@
 #include "engine.h"
 #include "judge.h"
 
-enum dead_mode { DEAD_ESTIMATE, DEAD_GIVEN, DEAD_NONE, DEAD_ENGINE };
-enum { MATCH_JAPANESE = 1, MATCH_CHINESE = 2 };
-
 struct score_ctx {
-	bool json, mismatch, strict, quiet, no_board;
-	const char *rules; /* --rules or NULL */
-	bool has_komi;
-	double komi; /* --komi */
-	int move;    /* -m N, -1 = the end */
-	enum dead_mode dead_mode;
-	const char *dead;  /* --dead POINTS */
-	const char *svg;   /* --svg FILE */
-	bool svg_per_game; /* FILE has %d, %f or %n */
-	bool svg_stdout;   /* FILE is "-": the picture, not the report */
+	bool json, mismatch, quiet, no_board;
+	struct score_game_opts o; /* rules, komi, move, dead stones */
+	const char *svg;	  /* --svg FILE */
+	bool svg_per_game;	  /* FILE has %d, %f or %n */
+	bool svg_stdout;	  /* FILE is "-": the picture, not the report */
 	/* the writing thread has drawn the one picture (no placeholder);
 	 * read by the workers, which then stop drawing */
 	atomic_int svg_done;
 	bool svg_failed;
 	struct cli_names seen; /* pictures drawn, and whose */
-	struct score_estimate_opts est;
 	const char *engine;    /* --engine or SGFKIT_ENGINE */
 	double engine_timeout; /* --engine-timeout, seconds */
 	struct judge *judge;   /* its engines, with --engine */
@@ -88,99 +79,13 @@ static const char score_usage[] =
     "  -f, --from FORMAT      input format: sgf, json or auto (default)\n"
     "  -h, --help             this help\n";
 
-/* One scored game, everything the printers need. */
+/* One scored game, everything the printers need: the count, and who
+ * judged it with --engine.  r comes first: score_judge() finds the
+ * whole from it. */
 struct scored {
-	struct sgf_gameinfo gi;
-	struct rules rules;
-	bool rules_unknown;
-	/* no rule set named by --rules or a recognised RU: the default is
-	 * an assumption, and output says so (RULESETS.md: never guess
-	 * silently) */
-	bool rules_assumed;
-	double komi;
-	struct score_pos pos;
-	struct score_result res;
-	struct score_replay_info ri;
-	double margin; /* under the game's rules */
-	char result[32], recorded[64];
-	int agrees; /* 1, 0, or -1 (nothing to compare) */
-	/* the counts RE's margin equals: MATCH_* bits, -1 if RE
-	 * has no margin */
-	int re_match;
-	/* the rules were assumed, the result disagrees with RE, and
-	 * --rules chinese would agree (its komi and handicap
-	 * compensation, not only its way of counting) */
-	bool chinese_would_agree;
-	const char *ended;
-	/* an open position (the game did not end by counting, or the
-	 * board is nearly empty): its count is an estimate */
-	bool open;
-	const char *method;
+	struct score_game_result r;
 	struct judge_verdict engine; /* method "engine" */
 };
-
-static const char *
-ended_name(const struct scored *s)
-{
-	switch (s->gi.result.kind) {
-	case SGF_RES_RESIGN:
-		return "resignation";
-	case SGF_RES_TIME:
-		return "time";
-	case SGF_RES_FORFEIT:
-		return "forfeit";
-	case SGF_RES_VOID:
-		return "void";
-	default:
-		break;
-	}
-	if (s->ri.end_passes >= 2)
-		return "two-passes";
-	if (s->ri.end_passes == 1)
-		return "one-pass";
-	return "none";
-}
-
-/* --dead: mark the stones at the listed points dead. */
-struct dead_put {
-	struct score_pos *pos;
-	int n;
-};
-static void
-dead_one(int x, int y, void *ctx)
-{
-	struct dead_put *d = ctx;
-	int p = y * d->pos->w + x;
-	/* off this board: no stone there, like an empty point */
-	if (x >= d->pos->w || y >= d->pos->h)
-		return;
-	if (d->pos->color[p] != SCORE_EMPTY) {
-		d->pos->dead[p] = 1;
-		d->n++;
-	}
-}
-
-/* The list is read for the largest board, so that it means the same
- * points on every game's (checked once, when the options are read). */
-static int
-apply_dead_list(const char *list, struct score_pos *pos)
-{
-	struct dead_put d = {pos, 0};
-	const char *s = list;
-	while (*s) {
-		size_t n;
-		while (*s == ',' || *s == ' ' || *s == '[' || *s == ']')
-			s++;
-		n = strcspn(s, ", []");
-		if (n == 0)
-			break;
-		if (sgf_point_list(s, n, SCORE_MAX_SIDE, SCORE_MAX_SIDE,
-				   dead_one, &d) < 0)
-			return -1;
-		s += n;
-	}
-	return d.n;
-}
 
 static void
 point_name(int p, int w, char out[3])
@@ -197,137 +102,18 @@ col_label(int x)
 	return x < GTP_MAX_SIDE ? gtp_column_letter(x) : '?';
 }
 
-/* Count one game into s.  Returns 0, or -1 with why the game cannot be
- * counted in why[n] and where in *line, *col (0 if nowhere), or -2
- * with why when the engine could not judge it. */
+/* score_game_opts.judge with --engine: the engine's dead stones. */
 static int
-score_game(struct sgf_game *g, const struct score_ctx *sc, struct scored *s,
-	   char *why, size_t n, uint32_t *line, uint32_t *col)
+score_judge(void *ctx, const struct sgf_game *g, struct score_game_result *r,
+	    char *why, size_t n)
 {
-	memset(s, 0, sizeof(*s));
-	if (sgf_game_type(g) != 1) {
-		const struct sgf_prop *gm = sgf_node_prop(g->root, SGF_P_GM);
-		sgf_game_linecol(g, gm->off, line, col);
-		snprintf(why, n, "GM[%.20s] is not Go: it cannot be scored",
-			 gm->values->s);
-		return -1;
-	}
-	sgf_gameinfo(g, &s->gi);
-	/* the game did not end by counting: its position is open */
-	bool unfinished = s->gi.result.kind == SGF_RES_RESIGN ||
-			  s->gi.result.kind == SGF_RES_TIME ||
-			  s->gi.result.kind == SGF_RES_FORFEIT;
-	const char *rname = sc->rules ? sc->rules : s->gi.rules;
-	if (rname && *rname) {
-		if (rules_from_name(&s->rules, rname)) {
-			s->rules_unknown = true;
-			if (sc->rules) { /* (checked with the options) */
-				snprintf(why, n, "unknown rule set '%s'",
-					 rname);
-				return -1;
-			}
-		}
-	} else {
-		rules_default(&s->rules);
-	}
-	s->rules_assumed =
-	    !sc->rules && (!rname || !*rname || s->rules_unknown);
-	if (sc->has_komi)
-		s->komi = sc->komi;
-	else if (s->gi.has_komi)
-		s->komi = s->gi.komi;
-	else
-		s->komi = s->gi.handicap >= 2 ? 0.5 : s->rules.komi;
+	const struct score_ctx *sc = ctx;
+	struct scored *s = (struct scored *)r;
 
-	if (score_replay(g, sc->move, &s->pos, &s->ri)) {
-		/* The only refusal: SZ asks for more than the counter holds
-		 * (sgf_board_size() allows up to 52).  Point at the SZ. */
-		const struct sgf_prop *sz =
-		    g->root ? sgf_node_prop(g->root, SGF_P_SZ) : NULL;
-		int w = 19, h = 19;
-		sgf_board_size(g, &w, &h);
-		if (sz)
-			sgf_game_linecol(g, sz->off, line, col);
-		snprintf(why, n,
-			 "a %dx%d board cannot be scored (at most %dx%d)", w, h,
-			 SCORE_MAX_SIDE, SCORE_MAX_SIDE);
-		return -1;
-	}
-	if (sc->dead_mode == DEAD_GIVEN) {
-		if (apply_dead_list(sc->dead, &s->pos) < 0) {
-			/* (checked with the options) */
-			snprintf(why, n, "invalid point list '%s'", sc->dead);
-			return -1;
-		}
-		s->method = "given";
-	} else if (sc->dead_mode == DEAD_NONE) {
-		s->method = "all-alive";
-	} else if (sc->dead_mode == DEAD_ENGINE) {
-		if (judge_dead(sc->judge, g, sc->move, s->komi, &s->rules,
-			       &s->pos, s->ri.next, &s->engine, why, n))
-			return -2;
-		s->method = "engine";
-	} else {
-		struct score_estimate_opts eo = sc->est;
-		eo.to_move = s->ri.next;
-		eo.last = s->ri.last;
-		eo.unfinished = unfinished;
-		score_estimate(&s->pos, &eo);
-		s->method = "estimate";
-	}
-	struct score_opts so;
-	memset(&so, 0, sizeof(so));
-	so.komi = s->komi;
-	so.handicap = s->gi.handicap;
-	so.hbonus = s->rules.hbonus;
-	so.strict = sc->strict;
-	score_count(&s->pos, &so, &s->res);
-	s->margin = s->rules.scoring == RULES_AREA ? s->res.cn_margin
-						   : s->res.jp_margin;
-	score_format_margin(s->margin, s->result, sizeof(s->result));
-	s->agrees = s->re_match = -1;
-	if (s->gi.result_raw) {
-		/* for the text line: cut between characters, not inside
-		 * one, and no control character breaks the line */
-		const char *raw = s->gi.result_raw;
-		size_t len = strlen(raw), max = sizeof(s->recorded) - 4;
-		if (len > max) {
-			len = max;
-			while (len && ((unsigned char)raw[len] & 0xc0) == 0x80)
-				len--;
-		}
-		for (size_t i = 0; i < len; i++)
-			s->recorded[i] =
-			    (unsigned char)raw[i] < 0x20 ? ' ' : raw[i];
-		strcpy(s->recorded + len, raw[len] ? "..." : "");
-	}
-	if (s->gi.result.kind == SGF_RES_SCORE ||
-	    s->gi.result.kind == SGF_RES_DRAW) {
-		double rm = s->gi.result.kind == SGF_RES_DRAW ? 0
-			    : s->gi.result.winner == 'B' ? s->gi.result.margin
-							 : -s->gi.result.margin;
-		s->agrees = fabs(rm - s->margin) < 1e-6;
-		s->re_match =
-		    (fabs(rm - s->res.jp_margin) < 1e-6 ? MATCH_JAPANESE : 0) |
-		    (fabs(rm - s->res.cn_margin) < 1e-6 ? MATCH_CHINESE : 0);
-		if (!s->agrees && s->rules_assumed) {
-			/* count again as --rules chinese would: the same
-			 * board, Chinese komi and compensation */
-			struct rules cn;
-			struct score_result alt;
-			rules_from_name(&cn, "chinese");
-			so.hbonus = cn.hbonus;
-			if (!sc->has_komi && !s->gi.has_komi &&
-			    s->gi.handicap < 2)
-				so.komi = cn.komi;
-			score_count(&s->pos, &so, &alt);
-			s->chinese_would_agree =
-			    fabs(rm - alt.cn_margin) < 1e-6;
-		}
-	}
-	s->ended = ended_name(s);
-	s->open = s->pos.open || unfinished;
-	return 0;
+	return judge_dead(sc->judge, g, sc->o.move, r->komi, &r->rules, &r->pos,
+			  r->ri.next, &s->engine, why, n)
+		   ? -1
+		   : 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -365,7 +151,7 @@ mark_char(int m)
 static void
 put_board(FILE *f, const struct scored *s)
 {
-	int w = s->pos.w, h = s->pos.h;
+	int w = s->r.pos.w, h = s->r.pos.h;
 	fputs("   ", f);
 	for (int x = 0; x < w; x++)
 		fprintf(f, " %c", col_label(x));
@@ -373,7 +159,7 @@ put_board(FILE *f, const struct scored *s)
 	for (int y = 0; y < h; y++) {
 		fprintf(f, "%2d ", h - y);
 		for (int x = 0; x < w; x++)
-			fprintf(f, " %c", mark_char(s->res.mark[y * w + x]));
+			fprintf(f, " %c", mark_char(s->r.res.mark[y * w + x]));
 		fprintf(f, " %2d\n", h - y);
 	}
 	fputs("   ", f);
@@ -389,23 +175,24 @@ static void
 put_text(FILE *f, struct sgf_game *g, const struct scored *s,
 	 const struct score_ctx *sc)
 {
-	const struct score_result *r = &s->res;
+	const struct score_result *r = &s->r.res;
 	fprintf(f, "%s", g->file);
 	if (g->index > 1)
 		fprintf(f, " (game %u)", g->index);
-	fprintf(f, ": %dx%d, %s rules%s, komi %.15g", s->pos.w, s->pos.h,
-		s->rules.name,
-		s->rules_unknown   ? " (RU not recognised)"
-		: s->rules_assumed ? " (no RU: the default)"
-				   : "",
-		s->komi);
-	if (s->gi.handicap >= 2)
-		fprintf(f, ", handicap %d", s->gi.handicap);
-	fprintf(f, ", %d moves", s->ri.moves);
-	if (sc->move >= 0)
-		fprintf(f, " (of %d)", s->ri.total_moves);
-	fprintf(f, ", ended: %s%s\n", s->ended,
-		s->open ? " (an open position: the count is an estimate)" : "");
+	fprintf(f, ": %dx%d, %s rules%s, komi %.15g", s->r.pos.w, s->r.pos.h,
+		s->r.rules.name,
+		s->r.rules_unknown   ? " (RU not recognised)"
+		: s->r.rules_assumed ? " (no RU: the default)"
+				     : "",
+		s->r.komi);
+	if (s->r.gi.handicap >= 2)
+		fprintf(f, ", handicap %d", s->r.gi.handicap);
+	fprintf(f, ", %d moves", s->r.ri.moves);
+	if (sc->o.move >= 0)
+		fprintf(f, " (of %d)", s->r.ri.total_moves);
+	fprintf(f, ", ended: %s%s\n", s->r.ended,
+		s->r.open ? " (an open position: the count is an estimate)"
+			  : "");
 	char jm[32], cm[32];
 	score_format_margin(r->jp_margin, jm, sizeof(jm));
 	score_format_margin(r->cn_margin, cm, sizeof(cm));
@@ -427,34 +214,34 @@ put_text(FILE *f, struct sgf_game *g, const struct scored *s,
 		fprintf(f, " + %.15g handicap", r->cn[2].bonus);
 	fprintf(f, " (%s)\n", cm);
 	fprintf(f, "  Dame %d, seki points %d, dead stones (%s", r->dame,
-		r->seki, s->method);
+		r->seki, s->r.method);
 	if (s->engine.name[0])
 		fprintf(f, " %s %s%s", s->engine.name, s->engine.version,
 			s->engine.stones ? ", shown the position stone by stone"
 					 : "");
 	fputs("):", f);
 	int nd = 0;
-	for (int p = 0; p < s->pos.w * s->pos.h; p++)
-		if (s->pos.dead[p] && s->pos.color[p]) {
+	for (int p = 0; p < s->r.pos.w * s->r.pos.h; p++)
+		if (s->r.pos.dead[p] && s->r.pos.color[p]) {
 			char pn[3];
-			point_name(p, s->pos.w, pn);
+			point_name(p, s->r.pos.w, pn);
 			fprintf(f, " %s", pn);
 			nd++;
 		}
 	fprintf(f, "%s\n", nd ? "" : " none");
-	fprintf(f, "  Result: %s (%s counting%s)", s->result,
-		s->rules.scoring == RULES_AREA ? "area" : "territory",
-		sc->strict ? ", strict" : "");
-	if (s->gi.result_raw)
-		fprintf(f, "; recorded %s: %s", s->recorded,
-			s->agrees == 1	 ? "agrees"
-			: s->agrees == 0 ? "DISAGREES"
-					 : "nothing to compare");
+	fprintf(f, "  Result: %s (%s counting%s)", s->r.result,
+		s->r.rules.scoring == RULES_AREA ? "area" : "territory",
+		sc->o.strict ? ", strict" : "");
+	if (s->r.gi.result_raw)
+		fprintf(f, "; recorded %s: %s", s->r.recorded,
+			s->r.agrees == 1   ? "agrees"
+			: s->r.agrees == 0 ? "DISAGREES"
+					   : "nothing to compare");
 	else
 		fputs("; no recorded result", f);
 	/* The rules were assumed (Japanese, the default), and RE is the
 	 * Chinese count's result: the record was likely counted so. */
-	if (s->chinese_would_agree)
+	if (s->r.chinese_would_agree)
 		fputs(", but Chinese rules give it (try --rules chinese)", f);
 	fputc('\n', f);
 	if (!sc->no_board)
@@ -469,14 +256,14 @@ put_points(FILE *f, const struct scored *s, int which)
 {
 	int n = 0;
 	fputc('[', f);
-	for (int p = 0; p < s->pos.w * s->pos.h; p++) {
-		bool in = which == 0   ? s->pos.dead[p] && s->pos.color[p]
-			  : which == 1 ? s->res.mark[p] == SCORE_M_SEKI
+	for (int p = 0; p < s->r.pos.w * s->r.pos.h; p++) {
+		bool in = which == 0   ? s->r.pos.dead[p] && s->r.pos.color[p]
+			  : which == 1 ? s->r.res.mark[p] == SCORE_M_SEKI
 				       : s->engine.seki[p];
 		if (!in)
 			continue;
 		char pn[3];
-		point_name(p, s->pos.w, pn);
+		point_name(p, s->r.pos.w, pn);
 		fprintf(f, "%s\"%s\"", n++ ? "," : "", pn);
 	}
 	fputc(']', f);
@@ -486,26 +273,26 @@ static void
 put_json(FILE *f, struct sgf_game *g, const struct scored *s,
 	 const struct score_ctx *sc)
 {
-	const struct score_result *r = &s->res;
+	const struct score_result *r = &s->r.res;
 	char jm[32], cm[32];
 	score_format_margin(r->jp_margin, jm, sizeof(jm));
 	score_format_margin(r->cn_margin, cm, sizeof(cm));
 	fputs("{\"file\":", f);
 	cli_json_str(f, g->file);
 	fprintf(f, ",\"game\":%u,\"size\":[%d,%d],\"rules\":", g->index,
-		s->pos.w, s->pos.h);
-	cli_json_str(f, s->rules.name);
+		s->r.pos.w, s->r.pos.h);
+	cli_json_str(f, s->r.rules.name);
 	fprintf(f, ",\"rules_from\":\"%s\"",
-		sc->rules	   ? "option"
-		: s->rules_assumed ? "default"
-				   : "record");
+		sc->o.rules	     ? "option"
+		: s->r.rules_assumed ? "default"
+				     : "record");
 	fprintf(f,
 		",\"komi\":%.15g,\"handicap\":%d,\"moves\":%d,\"ended\":\"%s\","
 		"\"position\":\"%s\",\"convention\":\"%s\",\"method\":\"%s\","
 		"\"dead\":",
-		s->komi, s->gi.handicap, s->ri.moves, s->ended,
-		s->open ? "open" : "final", sc->strict ? "strict" : "server",
-		s->method);
+		s->r.komi, s->r.gi.handicap, s->r.ri.moves, s->r.ended,
+		s->r.open ? "open" : "final",
+		sc->o.strict ? "strict" : "server", s->r.method);
 	put_points(f, s, 0);
 	fputs(",\"seki\":", f);
 	put_points(f, s, 1);
@@ -542,26 +329,29 @@ put_json(FILE *f, struct sgf_game *g, const struct scored *s,
 		r->cn[1].stones, r->cn[1].area, r->cn[1].total, r->cn[2].stones,
 		r->cn[2].area, r->cn[2].komi, r->cn[2].bonus, r->cn[2].total,
 		cm);
-	fprintf(f, ",\"result\":\"%s\",\"recorded\":", s->result);
-	cli_json_str(f, s->gi.result_raw);
+	fprintf(f, ",\"result\":\"%s\",\"recorded\":", s->r.result);
+	cli_json_str(f, s->r.gi.result_raw);
 	fprintf(f, ",\"agrees\":%s",
-		s->agrees == 1	 ? "true"
-		: s->agrees == 0 ? "false"
-				 : "null");
-	if (s->re_match < 0)
+		s->r.agrees == 1   ? "true"
+		: s->r.agrees == 0 ? "false"
+				   : "null");
+	if (s->r.re_match < 0)
 		fputs(",\"recorded_matches\":null", f);
 	else
-		fprintf(f, ",\"recorded_matches\":[%s%s%s]",
-			s->re_match & MATCH_JAPANESE ? "\"japanese\"" : "",
-			s->re_match == (MATCH_JAPANESE | MATCH_CHINESE) ? ","
-									: "",
-			s->re_match & MATCH_CHINESE ? "\"chinese\"" : "");
+		fprintf(
+		    f, ",\"recorded_matches\":[%s%s%s]",
+		    s->r.re_match & SCORE_MATCH_JAPANESE ? "\"japanese\"" : "",
+		    s->r.re_match ==
+			    (SCORE_MATCH_JAPANESE | SCORE_MATCH_CHINESE)
+			? ","
+			: "",
+		    s->r.re_match & SCORE_MATCH_CHINESE ? "\"chinese\"" : "");
 	/* the game-info values read in a server dialect, as check warns */
 	fputs(",\"warnings\":[", f);
-	for (int i = 0; i < s->gi.nnotes && i < SGF_GAMEINFO_NOTES; i++) {
+	for (int i = 0; i < s->r.gi.nnotes && i < SGF_GAMEINFO_NOTES; i++) {
 		if (i)
 			fputc(',', f);
-		cli_json_str(f, s->gi.notes[i]);
+		cli_json_str(f, s->r.gi.notes[i]);
 	}
 	fputs("]}\n", f);
 }
@@ -573,7 +363,7 @@ put_json(FILE *f, struct sgf_game *g, const struct scored *s,
 static void
 svg_draw(FILE *f, const struct scored *s)
 {
-	int w = s->pos.w, h = s->pos.h, u = 30, m = 40;
+	int w = s->r.pos.w, h = s->r.pos.h, u = 30, m = 40;
 	int W = 2 * m + (w - 1) * u, H = 2 * m + (h - 1) * u;
 
 	fprintf(f,
@@ -583,8 +373,8 @@ svg_draw(FILE *f, const struct scored *s)
 		"<title>%s %s</title>\n"
 		"<rect width=\"%d\" height=\"%d\" fill=\"#dcb35c\"/>\n"
 		"<g stroke=\"#000\" stroke-width=\"1\">\n",
-		W, H, W, H, s->result,
-		s->rules.scoring == RULES_AREA ? "(area)" : "(territory)", W,
+		W, H, W, H, s->r.result,
+		s->r.rules.scoring == RULES_AREA ? "(area)" : "(territory)", W,
 		H);
 	diagram_svg_lines(f, w, h, m, u);
 	fputs("</g>\n<g font-family=\"sans-serif\" font-size=\"13\" "
@@ -605,7 +395,7 @@ svg_draw(FILE *f, const struct scored *s)
 	fputs("</g>\n", f);
 	for (int p = 0; p < w * h; p++) {
 		int cx = m + (p % w) * u, cy = m + (p / w) * u, mk;
-		mk = s->res.mark[p];
+		mk = s->r.res.mark[p];
 		switch (mk) {
 		case SCORE_M_BSTONE:
 		case SCORE_M_WSTONE:
@@ -793,7 +583,7 @@ static int
 score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 {
 	struct score_ctx *sc = ctx;
-	struct scored *s = malloc(sizeof(*s));
+	struct scored *s = calloc(1, sizeof(*s)); /* engine: none yet */
 	char why[512];
 	uint32_t line = 0, col = 0;
 	int rc;
@@ -818,7 +608,8 @@ score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 		free(s);
 		return 0;
 	}
-	if ((rc = score_game(g, sc, s, why, sizeof(why), &line, &col))) {
+	if ((rc =
+		 score_game(g, &sc->o, &s->r, why, sizeof(why), &line, &col))) {
 		if (line)
 			fprintf(cli_err(r), "%s:%u:%u: ", g->file, line, col);
 		else
@@ -833,12 +624,13 @@ score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 	r->flags |= CLI_R_SCORED;
 	/* dialect notes: text mode warns on stderr, JSON carries them */
 	if (!sc->json && !sc->quiet)
-		for (int i = 0; i < s->gi.nnotes && i < SGF_GAMEINFO_NOTES; i++)
+		for (int i = 0; i < s->r.gi.nnotes && i < SGF_GAMEINFO_NOTES;
+		     i++)
 			fprintf(cli_err(r), "%s: game %u: warning: %s\n",
-				g->file, g->index, s->gi.notes[i]);
-	if (s->agrees == 1)
+				g->file, g->index, s->r.gi.notes[i]);
+	if (s->r.agrees == 1)
 		r->flags |= CLI_R_AGREE;
-	else if (s->agrees == 0)
+	else if (s->r.agrees == 0)
 		r->flags |= CLI_R_DISAGREE;
 	/* drawn here, written in input order by score_game_end() */
 	if (sc->svg && (sc->svg_per_game || !atomic_load(&sc->svg_done)) &&
@@ -846,7 +638,7 @@ score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 		fprintf(cli_err(r), "%s: game %u: out of memory\n", g->file,
 			g->index);
 	if (!sc->quiet && !sc->svg_stdout &&
-	    (!sc->mismatch || s->agrees == 0)) {
+	    (!sc->mismatch || s->r.agrees == 0)) {
 		if (sc->json)
 			put_json(r->out, g, s, sc);
 		else
@@ -900,9 +692,9 @@ cmd_score(int argc, char **argv)
 	bool engine_opt = false;
 
 	memset(&sc, 0, sizeof(sc));
-	sc.move = -1;
+	sc.o.move = -1;
 	sc.engine_timeout = 60;
-	score_estimate_opts_default(&sc.est);
+	score_estimate_opts_default(&sc.o.est);
 	cli_init(&c, "score");
 	/* a game costs milliseconds: small batches keep every thread
 	 * busy to the end of a run */
@@ -922,7 +714,7 @@ cmd_score(int argc, char **argv)
 			if (cli_opt_long(optarg, 0, 100000000, "move number",
 					 NULL, &n))
 				return cmd_usage_error("score");
-			sc.move = (int)n;
+			sc.o.move = (int)n;
 			break;
 		}
 		case O_RULES: {
@@ -931,35 +723,35 @@ cmd_score(int argc, char **argv)
 				cmd_error("unknown rule set '%s'", optarg);
 				return cmd_usage_error("score");
 			}
-			sc.rules = optarg;
+			sc.o.rules = optarg;
 			break;
 		}
 		case O_KOMI:
 			/* a number as SGF writes one */
 			if (cli_opt_double(optarg, "+-0123456789.", -1000, 1000,
-					   "komi", NULL, &sc.komi))
+					   "komi", NULL, &sc.o.komi))
 				return cmd_usage_error("score");
-			sc.has_komi = true;
+			sc.o.has_komi = true;
 			break;
 		case O_DEAD:
 		case O_ALL_ALIVE: {
-			enum dead_mode m =
-			    opt == O_DEAD ? DEAD_GIVEN : DEAD_NONE;
+			enum score_dead_mode m =
+			    opt == O_DEAD ? SCORE_DEAD_GIVEN : SCORE_DEAD_NONE;
 			/* both say which stones are dead: neither wins */
-			if (sc.dead_mode != DEAD_ESTIMATE &&
-			    sc.dead_mode != m) {
+			if (sc.o.dead_mode != SCORE_DEAD_ESTIMATE &&
+			    sc.o.dead_mode != m) {
 				cmd_error(
 				    "'--dead' and '--all-alive' cannot be "
 				    "used together");
 				return cmd_usage_error("score");
 			}
-			sc.dead_mode = m;
+			sc.o.dead_mode = m;
 			if (opt == O_DEAD)
-				sc.dead = optarg;
+				sc.o.dead = optarg;
 			break;
 		}
 		case O_STRICT:
-			sc.strict = true;
+			sc.o.strict = true;
 			break;
 		case O_SVG:
 			if (!*optarg) {
@@ -980,7 +772,7 @@ cmd_score(int argc, char **argv)
 			if (cli_opt_long(optarg, 1, 1000000,
 					 "number of playouts", NULL, &n))
 				return cmd_usage_error("score");
-			sc.est.playouts = (int)n;
+			sc.o.est.playouts = (int)n;
 			break;
 		}
 		case O_SEED: {
@@ -995,7 +787,7 @@ cmd_score(int argc, char **argv)
 			/* as it is: 0 mapped to 1 made --seed 0 and
 			 * --seed 1 the same (playout_ownership() has its
 			 * own stand-in for a zero state) */
-			sc.est.seed = n;
+			sc.o.est.seed = n;
 			break;
 		}
 		case O_ENGINE:
@@ -1024,14 +816,14 @@ cmd_score(int argc, char **argv)
 			return cmd_usage_error("score");
 		}
 	}
-	if (engine_opt && sc.dead_mode != DEAD_ESTIMATE) {
+	if (engine_opt && sc.o.dead_mode != SCORE_DEAD_ESTIMATE) {
 		/* both say who decides which stones are dead */
 		cmd_error("'--engine' and '%s' cannot be used together",
-			  sc.dead_mode == DEAD_GIVEN ? "--dead"
-						     : "--all-alive");
+			  sc.o.dead_mode == SCORE_DEAD_GIVEN ? "--dead"
+							     : "--all-alive");
 		return cmd_usage_error("score");
 	}
-	if (!engine_opt && sc.dead_mode == DEAD_ESTIMATE) {
+	if (!engine_opt && sc.o.dead_mode == SCORE_DEAD_ESTIMATE) {
 		/* the environment's engine is a default: --dead and
 		 * --all-alive need none, and an empty value is none */
 		const char *env = getenv("SGFKIT_ENGINE");
@@ -1043,22 +835,24 @@ cmd_score(int argc, char **argv)
 			sc.engine = env;
 		}
 	}
-	if (sc.dead_mode == DEAD_ESTIMATE && sc.engine) {
-		sc.dead_mode = DEAD_ENGINE;
+	if (sc.o.dead_mode == SCORE_DEAD_ESTIMATE && sc.engine) {
+		sc.o.dead_mode = SCORE_DEAD_JUDGE;
+		sc.o.judge = score_judge;
+		sc.o.judge_ctx = &sc;
 		if (!(sc.judge = judge_new(sc.engine, sc.engine_timeout))) {
 			cmd_error("out of memory");
 			return EXIT_USAGE;
 		}
 	}
-	if (sc.dead_mode == DEAD_GIVEN) {
+	if (sc.o.dead_mode == SCORE_DEAD_GIVEN) {
 		/* validate the list once against a large board */
 		struct score_pos *tmp = calloc(1, sizeof(*tmp));
 		if (!tmp)
 			return EXIT_USAGE;
 		tmp->w = tmp->h = SCORE_MAX_SIDE;
-		if (apply_dead_list(sc.dead, tmp) < 0) {
+		if (score_dead_list(sc.o.dead, tmp) < 0) {
 			free(tmp);
-			cmd_error("invalid point list '%s'", sc.dead);
+			cmd_error("invalid point list '%s'", sc.o.dead);
 			return cmd_usage_error("score");
 		}
 		free(tmp);

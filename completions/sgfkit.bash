@@ -10,7 +10,7 @@ _sgfkit()
 		words=("${COMP_WORDS[@]}")
 		cword=$COMP_CWORD
 	}
-	local commands="check convert info score"
+	local commands="check convert gtp info score"
 	local common="-r --recursive --ext --files-from -0 --null -j --jobs
 		--no-summary --progress --no-progress --max-game-bytes -f --from
 		-h --help"
@@ -58,6 +58,12 @@ _sgfkit()
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return ;;
 	esac
+	if [[ ${words[1]} == gtp ]]; then
+		# commands on standard input: no operands, no shared options
+		[[ $cur == -* ]] &&
+			COMPREPLY=($(compgen -W "--rules --komi -h --help" -- "$cur"))
+		return
+	fi
 	if [[ $cur == -* ]]; then
 		local opts
 		case ${words[1]} in

@@ -20,8 +20,10 @@
 #define SCORE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
+#include "../sgf/gameinfo.h"
 #include "rules.h"
 
 #define SCORE_MAX_SIDE	 25
@@ -160,5 +162,96 @@ struct score_replay_info {
  * square-free of SZ errors. */
 int score_replay(const struct sgf_game *g, int upto, struct score_pos *pos,
 		 struct score_replay_info *info);
+
+/* ---------------------------------------------------------------------
+ * One game scored (rules/score_game.c): what `score` prints for a
+ * record and `gtp` answers to final_score.
+ */
+
+/* Who says which stones are dead. */
+enum score_dead_mode {
+	SCORE_DEAD_ESTIMATE, /* score_estimate() */
+	SCORE_DEAD_GIVEN,    /* the list in score_game_opts.dead */
+	SCORE_DEAD_NONE,     /* every stone is alive (Tromp-Taylor) */
+	SCORE_DEAD_JUDGE,    /* score_game_opts.judge (an engine) */
+};
+
+struct score_game_result;
+struct score_game_opts {
+	const char *rules; /* a rule set's name, or NULL: RU, else the
+			    * default (Japanese) */
+	bool has_komi;	   /* komi given: it wins over KM */
+	double komi;
+	int move; /* count the position after this move; < 0: the end */
+	enum score_dead_mode dead_mode;
+	const char *dead; /* SCORE_DEAD_GIVEN: the points (see
+			   * score_dead_list) */
+	bool strict;	  /* strict Japanese territory (score_opts) */
+	struct score_estimate_opts est; /* SCORE_DEAD_ESTIMATE; to_move,
+					 * last and unfinished are the
+					 * game's */
+	/* SCORE_DEAD_JUDGE: mark s->pos.dead for game g (s->komi,
+	 * s->rules and s->ri are set); return 0, or -1 with why in
+	 * why[n].  May be called from several threads at once. */
+	int (*judge)(void *ctx, const struct sgf_game *g,
+		     struct score_game_result *s, char *why, size_t n);
+	void *judge_ctx;
+};
+
+/* score_game_result.re_match bits */
+enum { SCORE_MATCH_JAPANESE = 1, SCORE_MATCH_CHINESE = 2 };
+
+struct score_game_result {
+	struct sgf_gameinfo gi;
+	struct rules rules;
+	bool rules_unknown; /* RU names no rule set we know */
+	/* no rule set named by the options or a recognised RU: the
+	 * default is an assumption, and output says so (RULESETS.md:
+	 * never guess silently) */
+	bool rules_assumed;
+	double komi; /* score_game_komi() */
+	struct score_pos pos;
+	struct score_result res;
+	struct score_replay_info ri;
+	double margin;	   /* under the game's rules, black minus white */
+	char result[32];   /* margin as RE text: "B+3.5", "0" */
+	char recorded[64]; /* RE for one text line ("..." when cut) */
+	int agrees;	   /* 1, 0, or -1 (RE has no score to compare) */
+	/* the counts RE's margin equals: SCORE_MATCH_* bits, -1 if RE
+	 * has no margin */
+	int re_match;
+	/* the rules were assumed, the result disagrees with RE, and
+	 * Chinese rules would agree (their komi and handicap
+	 * compensation, not only their way of counting) */
+	bool chinese_would_agree;
+	const char *ended; /* "two-passes", "resignation" ... (static) */
+	/* an open position (the game did not end by counting, or the
+	 * board is nearly empty): its count is an estimate */
+	bool open;
+	const char *method; /* "estimate", "given", "all-alive", "engine" */
+};
+
+/* The komi a game is counted with: the options' komi, else KM, else
+ * 0.5 in a handicap game (two stones or more), else the rule set's. */
+double score_game_komi(const struct score_game_opts *o,
+		       const struct sgf_gameinfo *gi, const struct rules *r);
+
+/* Mark dead the stones of *pos at the points of list (SGF points and
+ * "aa:cc" rectangles, separated by commas, spaces or brackets), read for
+ * the largest board so that a list means the same points on every
+ * board; points off pos's board or empty are ignored.  Returns the
+ * number of stones marked, or -1 when the list is malformed. */
+int score_dead_list(const char *list, struct score_pos *pos);
+
+/* Score game g (the main line, to o->move) into *s: rules, komi,
+ * position, dead stones by o->dead_mode, both counts, the comparison
+ * with RE.  Prints nothing; g is not changed.  Returns 0; -1 when the
+ * game cannot be counted (not Go, a board over SCORE_MAX_SIDE, an
+ * unknown o->rules or a malformed o->dead) with why in why[n] and its
+ * place in the file in *line, *col (left alone when it has none); -2
+ * when o->judge failed, with its why. */
+int score_game(struct sgf_game *g, const struct score_game_opts *o,
+	       struct score_game_result *s, char *why, size_t n, uint32_t *line,
+	       uint32_t *col);
 
 #endif

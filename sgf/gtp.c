@@ -5,9 +5,11 @@
  * The commands that set up and play a game are replayed into a tree:
  * boardsize, clear_board, komi, fixed_handicap, set_free_handicap,
  * play, undo, genmove followed by its "= vertex" answer, and the rules
- * commands (kgs-rules, kata-set-rules).  Other commands are ignored.  A
- * script that loads records (loadsgf, as GNU Go's regression tests do)
- * describes positions of other files, not a game: it is an error.
+ * commands (kgs-rules, kata-set-rules), each line read by
+ * gtp_command_parse() as a server reads it.  Other commands are
+ * ignored.  A script that loads records (loadsgf, as GNU Go's
+ * regression tests do) describes positions of other files, not a game:
+ * it is an error.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -17,27 +19,6 @@
 #include "fmt_internal.h"
 #include "gtp.h"
 #include "internal.h"
-
-#define GTP_WORDS 32
-
-static int
-split(char *s, char **w)
-{
-	int n = 0;
-
-	while (*s && n < GTP_WORDS) {
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (!*s)
-			break;
-		w[n++] = s;
-		while (*s && *s != ' ' && *s != '\t')
-			s++;
-		if (*s)
-			*s++ = 0;
-	}
-	return n;
-}
 
 struct gtp {
 	struct sgf_game *g;
@@ -136,7 +117,8 @@ sgf_read_gtp(const char *buf, size_t len, const char *file)
 	fmt_set(g, g->root, "SZ", "19");
 	fmt_lines_init(&it, text, tlen);
 	while (fmt_lines_next(&it, &s, &l)) {
-		char *w[GTP_WORDS], *hash, *cmd;
+		struct gtp_command gc;
+		char **w = gc.argv, *cmd;
 		int n, c;
 
 		if (l > FMT_MAX_LINE) {
@@ -151,11 +133,9 @@ sgf_read_gtp(const char *buf, size_t len, const char *file)
 			fmt_error(g, it.line, "out of memory");
 			break;
 		}
-		if ((hash = strchr(line, '#')))
-			*hash = 0;
-		n = split(line, w);
-		if (n == 0)
+		if (!gtp_command_parse(line, &gc))
 			continue;
+		n = gc.argc;
 		lines++;
 		/* an answer: "= Q16" after genmove, "= resign" */
 		if (w[0][0] == '=' || w[0][0] == '?') {
@@ -175,13 +155,6 @@ sgf_read_gtp(const char *buf, size_t len, const char *file)
 			continue;
 		}
 		cmd = w[0];
-		if (isdigit((unsigned char)cmd[0])) { /* numeric id */
-			if (n == 1)
-				continue;
-			cmd = w[1];
-			memmove(w, w + 1, sizeof(w[0]) * (size_t)(n - 1));
-			n--;
-		}
 		pending = 0;
 		if (!strcmp(cmd, "boardsize") && n >= 2) {
 			int sz = atoi(w[1]);
@@ -231,7 +204,7 @@ sgf_read_gtp(const char *buf, size_t len, const char *file)
 					  "has stones");
 				break;
 			}
-			int xs[GTP_WORDS], ys[GTP_WORDS];
+			int xs[GTP_MAX_WORDS], ys[GTP_MAX_WORDS];
 			for (int i = 1; i < n && !bad; i++) {
 				if (gtp_vertex_parse(w[i], strlen(w[i]), r.size,
 						     r.size, &x, &y) != 1)

@@ -47,6 +47,29 @@ void gtp_vertex_name(int x, int y, int rows, char buf[GTP_VERTEX_MAX]);
 int gtp_colour_parse(const char *s);
 
 /* ---------------------------------------------------------------------
+ * Commands: "[id] command_name [arguments]", one a line.
+ */
+
+#define GTP_MAX_WORDS 32 /* command name and arguments kept */
+
+struct gtp_command {
+	long id;		   /* its id, or -1 */
+	int argc;		   /* words kept: argv[0] is the command name */
+	bool too_many;		   /* more words than GTP_MAX_WORDS: those
+				    * after are not in argv */
+	char *argv[GTP_MAX_WORDS]; /* inside the parsed line */
+};
+
+/* Read one command line (without its newline) as GTP 2 says (section
+ * 3.1): control characters but HT dropped, HT as a space, '#' and what
+ * follows it dropped, then words split on spaces; a first word of
+ * digits only is the id (a larger id than 999999999 is kept as that).
+ * The line is changed in place; argv points into it.  Returns 1 for a
+ * command (argc >= 1), 0 for a line with nothing to answer (empty,
+ * blank, a comment, or an id alone). */
+int gtp_command_parse(char *line, struct gtp_command *c);
+
+/* ---------------------------------------------------------------------
  * Responses: "=[id] text" or "?[id] text", ended by an empty line.
  */
 
@@ -76,7 +99,9 @@ long gtp_reply_parse(char *buf, size_t len, struct gtp_reply *r);
 /* Write a response: "=id text\n\n" (id < 0: "= text\n\n"), or "?..."
  * when !ok.  The text is quoted as the protocol needs: control
  * characters (but newlines) become spaces and empty lines are left out,
- * so that it cannot end the response early or forge another one. */
+ * so that it cannot end the response early or forge another one.  A
+ * text that starts with a newline starts on the line after the '='
+ * (showboard's board). */
 void gtp_reply_write(FILE *f, bool ok, long id, const char *text);
 
 /* Make text safe to show on one line, in place: control characters,

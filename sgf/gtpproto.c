@@ -1,7 +1,7 @@
 /*
- * gtpproto.c - GTP 2 text: vertices, colours, responses and their
- * quoting (gtp.h).  The reader of GTP scripts is sgf/gtp.c, the record
- * told as commands sgf/gtpsetup.c.
+ * gtpproto.c - GTP 2 text: command lines, vertices, colours, responses
+ * and their quoting (gtp.h).  The reader of GTP scripts is sgf/gtp.c, the
+ * record told as commands sgf/gtpsetup.c.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -66,6 +66,51 @@ gtp_colour_parse(const char *s)
 	if (!strcasecmp(s, "w") || !strcasecmp(s, "white"))
 		return 'W';
 	return 0;
+}
+
+int
+gtp_command_parse(char *line, struct gtp_command *c)
+{
+	char *w = line, *p;
+	int first = 1;
+
+	/* preprocessing, in place: what is left is words and spaces */
+	for (p = line; *p && *p != '#'; p++) {
+		unsigned char ch = (unsigned char)*p;
+		if (ch == '\t')
+			*w++ = ' ';
+		else if (ch >= 0x20 && ch != 0x7f)
+			*w++ = (char)ch;
+	}
+	*w = 0;
+	c->id = -1;
+	c->argc = 0;
+	c->too_many = false;
+	for (p = line; *p;) {
+		char *word;
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		word = p;
+		while (*p && *p != ' ')
+			p++;
+		if (*p)
+			*p++ = 0;
+		if (first && strspn(word, "0123456789") == strlen(word)) {
+			long id = 0;
+			for (char *d = word; *d; d++)
+				id = id > 99999999 ? 999999999
+						   : id * 10 + (*d - '0');
+			c->id = id;
+		} else if (c->argc < GTP_MAX_WORDS) {
+			c->argv[c->argc++] = word;
+		} else {
+			c->too_many = true;
+		}
+		first = 0;
+	}
+	return c->argc > 0;
 }
 
 /* The end of the line that starts at p (its '\n'), or NULL when the
@@ -139,8 +184,11 @@ void
 gtp_reply_write(FILE *f, bool ok, long id, const char *text)
 {
 	const char *p = text ? text : "";
-	bool line_empty = true; /* nothing written on this line yet */
-	size_t pending = 0;	/* newlines held back */
+	/* nothing written on this line yet: never so on the first, which
+	 * holds the '=' (a text that starts with a newline, a board,
+	 * starts on the next line, as GNU Go's showboard) */
+	bool line_empty = false;
+	size_t pending = 0; /* newlines held back */
 
 	putc(ok ? '=' : '?', f);
 	if (id >= 0)

@@ -34,7 +34,7 @@ havezsh=false
 command -v zsh >/dev/null 2>&1 && havezsh=true
 $havezsh || echo "not run (zsh is not installed): the zsh completion"
 
-for cmd in check convert info score; do
+for cmd in check convert gtp info score; do
 	want=$(helpopts $cmd)
 	[ -n "$want" ] || { ko "$cmd --help lists no options"; continue; }
 	m=$(missing "$want" "$(bashc sgfkit $cmd --)")
@@ -58,6 +58,8 @@ check_values bash "sgfkit c" "check convert"
 check_values bash "sgfkit check --ko s" "simple situational"
 check_values bash "sgfkit convert --rotate 1" "180"
 check_values bash "sgfkit score --rules a" "aga"
+check_values bash "sgfkit gtp --r" "--rules"
+check_values bash "sgfkit gtp --rules c" "chinese"
 if $havezsh; then
 	check_values zsh "sgfkit c" "check convert"
 	check_values zsh "sgfkit check --ko " "positional simple situational"

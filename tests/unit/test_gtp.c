@@ -149,7 +149,11 @@ reply_text_is_quoted_so_it_ends_where_it_should(void)
 	CHECK_STR(t, "=1 a\nb c\n\n");
 	free(t);
 	t = written(true, 2, "\n\n= forged\n\n");
-	CHECK_STR(t, "=2 = forged\n\n");
+	CHECK_STR(t, "=2 \n= forged\n\n");
+	free(t);
+	/* a board starts on its own line */
+	t = written(true, -1, "\n  A B\n2 . .");
+	CHECK_STR(t, "= \n  A B\n2 . .\n\n");
 	free(t);
 	/* what is written reads back */
 	{
@@ -282,6 +286,48 @@ a_position_is_told_stone_by_stone(void)
 	CHECK_STR(l.text, "boardsize 3\nclear_board\nkomi 0\nplay black A3\n");
 }
 
+static void
+command_lines_are_read_as_gtp_2_preprocesses_them(void)
+{
+	struct gtp_command c;
+	char l1[] = "12 play\tblack  D4 # a comment";
+	char l2[] = "  \t # only a comment";
+	char l3[] = "007";
+	char l4[] = "na\001me\r";
+	char l5[] = "1.5 name";
+	char l6[] = "99999999999 name";
+	char l7[64 + 3 * 40] = "set_free_handicap";
+
+	CHECK_INT(gtp_command_parse(l1, &c), 1);
+	CHECK_INT(c.id, 12);
+	CHECK_INT(c.argc, 3);
+	CHECK_STR(c.argv[0], "play");
+	CHECK_STR(c.argv[1], "black");
+	CHECK_STR(c.argv[2], "D4");
+	CHECK(!c.too_many);
+	/* nothing to answer: blank, a comment, an id alone */
+	CHECK_INT(gtp_command_parse(l2, &c), 0);
+	CHECK_INT(gtp_command_parse(l3, &c), 0);
+	/* control characters go, as if never sent */
+	CHECK_INT(gtp_command_parse(l4, &c), 1);
+	CHECK_INT(c.id, -1);
+	CHECK_STR(c.argv[0], "name");
+	/* an id is digits only: "1.5" is a (bad) command name */
+	CHECK_INT(gtp_command_parse(l5, &c), 1);
+	CHECK_INT(c.id, -1);
+	CHECK_STR(c.argv[0], "1.5");
+	CHECK_INT(c.argc, 2);
+	/* a long id stays a number */
+	CHECK_INT(gtp_command_parse(l6, &c), 1);
+	CHECK_INT(c.id, 999999999);
+	/* words past GTP_MAX_WORDS are counted out, not written anywhere */
+	for (int i = 0; i < 40; i++)
+		strcat(l7, " D4");
+	CHECK_INT(gtp_command_parse(l7, &c), 1);
+	CHECK_INT(c.argc, GTP_MAX_WORDS);
+	CHECK(c.too_many);
+}
+
 int
 main(void)
 {
@@ -292,5 +338,6 @@ main(void)
 	RUN(text_for_one_line_and_words);
 	RUN(setup_drops_the_end_passes_and_sets_komi);
 	RUN(a_position_is_told_stone_by_stone);
+	RUN(command_lines_are_read_as_gtp_2_preprocesses_them);
 	return UNIT_DONE();
 }
