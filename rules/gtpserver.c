@@ -41,12 +41,6 @@ struct gtpserver {
 	size_t len;
 };
 
-static char
-sgf_coord(int v)
-{
-	return (char)(v < 26 ? 'a' + v : 'A' + v - 26);
-}
-
 /* The moves (B, W) in node n. */
 static int
 node_moves(const struct sgf_node *n)
@@ -144,7 +138,7 @@ append_move(struct gtpserver *s, int colour, int x, int y)
 {
 	struct sgf_node *n = sgf_node_add(s->g, s->end);
 	const char id[2] = {(char)colour, 0};
-	const char pt[2] = {sgf_coord(x), sgf_coord(y)};
+	const char pt[2] = {sgf_coord_letter(x), sgf_coord_letter(y)};
 
 	if (n && !sgf_prop_add(s->g, n, id, pt, x < 0 ? 0 : 2))
 		return NULL;
@@ -229,7 +223,7 @@ put_handicap(struct gtpserver *s, const int *xs, const int *ys, int n)
 	int k = snprintf(v, sizeof(v), "%d", n);
 
 	for (int i = 0; i < n; i++) {
-		char pt[2] = {sgf_coord(xs[i]), sgf_coord(ys[i])};
+		char pt[2] = {sgf_coord_letter(xs[i]), sgf_coord_letter(ys[i])};
 		p = p ? (sgf_prop_add_value(s->g, p, pt, 2) ? p : NULL)
 		      : sgf_prop_add(s->g, s->g->root, "AB", pt, 2);
 		if (!p)
