@@ -64,7 +64,7 @@ _sgfkit()
 		check) opts="--json -l --files-with-errors -L
 			--files-without-errors -q --quiet --no-warnings --rules --ko
 			--suicide --max-moves --main-line" ;;
-		info) opts="--json --no-header --no-warnings" ;;
+		info) opts="--json --no-header --no-warnings -s --signatures" ;;
 		convert) opts="-t --to -o --output -d --dir --compact -m --move
 			--numbers --normalize --no-warnings --rotate --flip --symmetry" ;;
 		score) opts="--json --mismatch -m --move --rules --komi --dead
