@@ -38,6 +38,12 @@ struct cli_res {
 	/* Something for cli->game_end: one block from malloc(), which
 	 * game_end then owns (free()d for it if the run stops first). */
 	void *keep;
+	/* With cli->records: the record's bytes as read (an SGF game tree
+	 * from its '(' to its ')'), to write it byte for byte; NULL for a
+	 * game read from another format or decoded from UTF-16, which is
+	 * written as SGF instead (cli_write_record). */
+	const char *record;
+	size_t record_len;
 	/* private: problem codes seen in this game (for the summary) */
 	const char *codes_[16];
 	unsigned ncodes_;
@@ -119,6 +125,14 @@ struct cli {
 	int (*process)(struct sgf_game *g, struct cli_res *r, void *ctx);
 	void (*file_begin)(struct cli *c, struct cli_file *f);
 	void (*file_end)(struct cli *c, struct cli_file *f);
+	/* SGF streams: is the game of chunk ch (ch->index in file
+	 * ch->file) wanted?  Called on a worker thread before the game is
+	 * parsed; a game not wanted is dropped unread, as if it were not
+	 * there.  NULL: every game (for a later pass over games chosen by
+	 * an earlier one). */
+	bool (*want_game)(struct cli *c, const struct sgf_chunk *ch);
+	/* Pass each game's record bytes to process() (struct cli_res). */
+	bool records;
 	/* Runs on the writing thread after a game's output, in input order
 	 * whatever -j is, for each game whose process() set r->keep;
 	 * game_no is the game's number in the whole run, from 1. */
@@ -276,6 +290,11 @@ void cli_names_free(struct cli_names *t);
  * stays, the file keeps its mode, and a device or a FIFO is written in
  * place.  Returns 0, or -1 with errno. */
 int cli_write_whole(const char *path, const char *data, size_t len);
+
+/* Write game g as read: r->record and a newline when there is one,
+ * else g as SGF (sgf_write_sgf).  Returns 0, or -1 on a write error. */
+int cli_write_record(const struct sgf_game *g, const struct cli_res *r,
+		     FILE *out);
 
 /* For hand-written JSON Lines (faster than building a cJSON tree for
  * every game): write s as a quoted, escaped string, as

@@ -32,6 +32,7 @@ extern const char *cmd_progname; /* "sgfkit" */
 int cmd_convert(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_dupes(int argc, char **argv);
 int cmd_score(int argc, char **argv);
 
 /* Messages on stderr in git's style: "sgfkit: error: cannot open 'x'". */

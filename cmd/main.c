@@ -25,6 +25,7 @@ static const struct cmd {
     {"check", cmd_check, "report syntax and rules problems in records"},
     {"convert", cmd_convert,
      "convert records to SGF, JSON, GIB, NGF, GTP or a diagram"},
+    {"dupes", cmd_dupes, "find records that are the same game"},
     {"info", cmd_info, "one line of game information per game"},
     {"score", cmd_score, "find dead stones and count finished games"},
 };
