@@ -341,7 +341,8 @@ find_pairs(struct dupes *dp, uint32_t *ord)
 			i = e;
 		}
 	}
-	qsort(dp->pairs, dp->npairs, sizeof(*dp->pairs), cmp_pair_b);
+	if (dp->npairs)
+		qsort(dp->pairs, dp->npairs, sizeof(*dp->pairs), cmp_pair_b);
 	return 0;
 }
 
