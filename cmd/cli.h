@@ -229,6 +229,36 @@ int cli_opt_long(const char *arg, long min, long max, const char *what,
  * Returns 0 with *out set, or -1 (message printed). */
 int cli_opt_double(const char *arg, const char *chars, double min, double max,
 		   const char *what, const char *hint, double *out);
+/* A range of values, both ends included: "N" (N alone), "N..M", "N.."
+ * (N or more) or "..M" (M or less); an end left out is -HUGE_VAL or
+ * HUGE_VAL.  Every range option of every command is read here, so that
+ * they all take one syntax. */
+struct cli_range {
+	double lo, hi;
+};
+enum cli_range_kind {
+	CLI_RANGE_INT,	/* whole numbers from min to max */
+	CLI_RANGE_NUM,	/* decimal numbers (digits, '.', '-') from min to max */
+	CLI_RANGE_DATE, /* dates YYYY, YYYY-MM or YYYY-MM-DD as YYYYMMDD: a
+			 * low end partly given is its first day (2005 is
+			 * 20050000), a high end its last (20059999) */
+};
+/* Read a range of `kind`.  Returns 0 with *out set, or -1 with "invalid
+ * WHAT 'ARG' HINT" printed (an end that is not a value, one outside
+ * min..max, lo above hi, or ".." alone). */
+int cli_opt_range(const char *arg, enum cli_range_kind kind, double min,
+		  double max, const char *what, const char *hint,
+		  struct cli_range *out);
+/* Is x in r? */
+static inline bool
+cli_range_has(const struct cli_range *r, double x)
+{
+	return x >= r->lo && x <= r->hi;
+}
+/* The date at the start of s (a DT value: "2005-11-02", "1990-11",
+ * "2005-11-02,03") as YYYYMMDD, a part not given as 00.  Returns 0, or
+ * -1 when s does not start with a year. */
+int cli_date_value(const char *s, double *out);
 /* Print the message of a bad value as those two do (for a check they
  * cannot make, such as a rotation by a multiple of 90) and return -1. */
 int cli_opt_invalid(const char *what, const char *arg, const char *hint);

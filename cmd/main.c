@@ -28,6 +28,7 @@ static const struct cmd {
     {"dupes", cmd_dupes, "find records that are the same game"},
     {"info", cmd_info, "one line of game information per game"},
     {"score", cmd_score, "find dead stones and count finished games"},
+    {"select", cmd_select, "write the records that match conditions"},
 };
 
 static void

@@ -10,7 +10,7 @@ _sgfkit()
 		words=("${COMP_WORDS[@]}")
 		cword=$COMP_CWORD
 	}
-	local commands="check convert dupes info score"
+	local commands="check convert dupes info score select"
 	local common="-r --recursive --ext --files-from -0 --null -j --jobs
 		--no-summary --progress --no-progress --max-game-bytes -f --from
 		-h --help"
@@ -66,6 +66,10 @@ _sgfkit()
 			--suicide --max-moves --main-line" ;;
 		info) opts="--json --no-header --no-warnings -s --signatures" ;;
 		dupes) opts="--json --min-moves --no-truncated --keep -o --output" ;;
+		select) opts="--player --black --white -x --exact --date --size
+			--handicap --komi --winner --result --margin --rules --moves
+			--valid --invalid -v --invert-match -l --list --json -o
+			--output" ;;
 		convert) opts="-t --to -o --output -d --dir --compact -m --move
 			--numbers --normalize --no-warnings --rotate --flip --symmetry" ;;
 		score) opts="--json --mismatch -m --move --rules --komi --dead
