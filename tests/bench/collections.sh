@@ -1,8 +1,10 @@
 #!/bin/sh
 # Issue 24's bars on the 99,501 Tygem games, one core (-j1): info, info
-# -s (signatures) and dupes in CPU seconds (user + system, best of 3),
-# games per CPU-second and peak RSS; dupes against info (the bar: at
-# info's speed).  The dupes figure includes its second pass.
+# -s (signatures), dupes and select on game information (every game
+# read, one in three written as read) in CPU seconds (user + system,
+# best of 3), games per CPU-second and peak RSS; dupes and select
+# against info (the bar: at info's speed).  The dupes figure includes
+# its second pass.
 : "${SGFKIT:=./sgfkit}" "${CORPUS:=../shared/corpus}"
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -32,8 +34,11 @@ run() { # label, then the command
 run info "$SGFKIT" info -j 1 --no-summary "$@"
 run "info -s" "$SGFKIT" info -s -j 1 --no-summary "$@"
 run dupes "$SGFKIT" dupes -j 1 "$@"
+run select "$SGFKIT" select -j 1 --winner B --result resign --moves 150.. "$@"
 awk -F '\t' '{ t[$1] = $2 }
-	END { if (t["dupes"] > 0 && t["info -s"] > 0)
-		printf "speed against info: dupes %.0f%%, info -s %.0f%%\n",
-			100 * t["info"] / t["dupes"], 100 * t["info"] / t["info -s"] }' \
+	END { if (t["dupes"] > 0 && t["info -s"] > 0 && t["select"] > 0)
+		printf "speed against info: dupes %.0f%%, info -s %.0f%%, " \
+			"select %.0f%%\n", 100 * t["info"] / t["dupes"],
+			100 * t["info"] / t["info -s"],
+			100 * t["info"] / t["select"] }' \
 	"$tmp/times"
