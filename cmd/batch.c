@@ -235,7 +235,8 @@ job_count_code(struct cli_job *j, const char *code)
 }
 
 static void
-process_game(struct cli *c, struct cli_job *j, FILE *out, struct sgf_game *g)
+process_game(struct cli *c, struct cli_job *j, FILE *out, struct sgf_game *g,
+	     const char *record, size_t record_len)
 {
 	struct cli_res r;
 	unsigned i;
@@ -243,6 +244,8 @@ process_game(struct cli *c, struct cli_job *j, FILE *out, struct sgf_game *g)
 	memset(&r, 0, sizeof(r));
 	r.out = out;
 	r.job_ = j;
+	r.record = record;
+	r.record_len = record_len;
 	c->process(g, &r, c->ctx);
 	if (c->game_end) {
 		if (j->nkeeps == j->capkeeps) {
@@ -330,11 +333,28 @@ job_run(struct cli *c, struct cli_job *j)
 		 * sgf_parse_chunk() reports, whatever its format) */
 		if (j->fmt->kind == SGF_FMT_STREAM ||
 		    (ch->flags & SGF_CHUNK_TOO_BIG)) {
-			struct sgf_game *g = sgf_parse_chunk(ch, &c->limits);
+			struct sgf_game *g;
+			char *rec = NULL;
+			size_t reclen = ch->len;
+			if (c->want_game && !c->want_game(c, ch)) {
+				sgf_chunk_release(ch);
+				continue;
+			}
+			/* the bytes as read, before the parser takes them
+			 * (UTF-16 comes decoded: not as read) */
+			if (c->records && ch->data &&
+			    !(ch->flags & SGF_CHUNK_DECODED)) {
+				rec = malloc(reclen ? reclen : 1);
+				if (rec)
+					memcpy(rec, ch->data, reclen);
+			}
+			g = sgf_parse_chunk(ch, &c->limits);
 			if (g) {
-				process_game(c, j, out, g);
+				process_game(c, j, out, g, rec,
+					     rec ? reclen : 0);
 				sgf_game_free(g);
 			}
+			free(rec);
 		} else {
 			struct sgf_game **games = NULL;
 			int n = sgf_format_read(j->fmt, ch->data, ch->len,
@@ -345,7 +365,7 @@ job_run(struct cli *c, struct cli_job *j)
 				struct sgf_game *g =
 				    broken_game(ch, j->fmt->name);
 				if (g) {
-					process_game(c, j, out, g);
+					process_game(c, j, out, g, NULL, 0);
 					sgf_game_free(g);
 				}
 			}
@@ -357,7 +377,7 @@ job_run(struct cli *c, struct cli_job *j)
 				if (j->fmt->kind == SGF_FMT_LINES)
 					sgf_game_relocate(games[k], ch->line,
 							  ch->col);
-				process_game(c, j, out, games[k]);
+				process_game(c, j, out, games[k], NULL, 0);
 				sgf_game_free(games[k]);
 			}
 			free(games);

@@ -39,6 +39,12 @@ struct cli_res {
 	/* Something for cli->game_end: one block from malloc(), which
 	 * game_end then owns (free()d for it if the run stops first). */
 	void *keep;
+	/* With cli->records: the record's bytes as read (an SGF game tree
+	 * from its '(' to its ')'), to write it byte for byte; NULL for a
+	 * game read from another format or decoded from UTF-16, which is
+	 * written as SGF instead (cli_write_record). */
+	const char *record;
+	size_t record_len;
 	/* private: problem codes seen in this game (for the summary) */
 	const char *codes_[16];
 	unsigned ncodes_;
@@ -98,6 +104,14 @@ struct cli {
 	int (*process)(struct sgf_game *g, struct cli_res *r, void *ctx);
 	void (*file_begin)(struct cli *c, struct cli_file *f);
 	void (*file_end)(struct cli *c, struct cli_file *f);
+	/* SGF streams: is the game of chunk ch (ch->index in file
+	 * ch->file) wanted?  Called on a worker thread before the game is
+	 * parsed; a game not wanted is dropped unread, as if it were not
+	 * there.  NULL: every game (for a later pass over games chosen by
+	 * an earlier one). */
+	bool (*want_game)(struct cli *c, const struct sgf_chunk *ch);
+	/* Pass each game's record bytes to process() (struct cli_res). */
+	bool records;
 	/* Runs on the writing thread after a game's output, in input order
 	 * whatever -j is, for each game whose process() set r->keep;
 	 * game_no is the game's number in the whole run, from 1. */
@@ -194,6 +208,36 @@ int cli_opt_long(const char *arg, long min, long max, const char *what,
  * Returns 0 with *out set, or -1 (message printed). */
 int cli_opt_double(const char *arg, const char *chars, double min, double max,
 		   const char *what, const char *hint, double *out);
+/* A range of values, both ends included: "N" (N alone), "N..M", "N.."
+ * (N or more) or "..M" (M or less); an end left out is -HUGE_VAL or
+ * HUGE_VAL.  Every range option of every command is read here, so that
+ * they all take one syntax. */
+struct cli_range {
+	double lo, hi;
+};
+enum cli_range_kind {
+	CLI_RANGE_INT,	/* whole numbers from min to max */
+	CLI_RANGE_NUM,	/* decimal numbers (digits, '.', '-') from min to max */
+	CLI_RANGE_DATE, /* dates YYYY, YYYY-MM or YYYY-MM-DD as YYYYMMDD: a
+			 * low end partly given is its first day (2005 is
+			 * 20050000), a high end its last (20059999) */
+};
+/* Read a range of `kind`.  Returns 0 with *out set, or -1 with "invalid
+ * WHAT 'ARG' HINT" printed (an end that is not a value, one outside
+ * min..max, lo above hi, or ".." alone). */
+int cli_opt_range(const char *arg, enum cli_range_kind kind, double min,
+		  double max, const char *what, const char *hint,
+		  struct cli_range *out);
+/* Is x in r? */
+static inline bool
+cli_range_has(const struct cli_range *r, double x)
+{
+	return x >= r->lo && x <= r->hi;
+}
+/* The date at the start of s (a DT value: "2005-11-02", "1990-11",
+ * "2005-11-02,03") as YYYYMMDD, a part not given as 00.  Returns 0, or
+ * -1 when s does not start with a year. */
+int cli_date_value(const char *s, double *out);
 /* Print the message of a bad value as those two do (for a check they
  * cannot make, such as a rotation by a multiple of 90) and return -1. */
 int cli_opt_invalid(const char *what, const char *arg, const char *hint);
@@ -255,6 +299,11 @@ void cli_names_free(struct cli_names *t);
  * stays, the file keeps its mode, and a device or a FIFO is written in
  * place.  Returns 0, or -1 with errno. */
 int cli_write_whole(const char *path, const char *data, size_t len);
+
+/* Write game g as read: r->record and a newline when there is one,
+ * else g as SGF (sgf_write_sgf).  Returns 0, or -1 on a write error. */
+int cli_write_record(const struct sgf_game *g, const struct cli_res *r,
+		     FILE *out);
 
 /* For hand-written JSON Lines (faster than building a cJSON tree for
  * every game): write s as a quoted, escaped string, as

@@ -34,7 +34,9 @@ int cmd_convert(int argc, char **argv);
 int cmd_gtp(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_dupes(int argc, char **argv);
 int cmd_score(int argc, char **argv);
+int cmd_select(int argc, char **argv);
 
 /* Messages on stderr in git's style: "sgfkit: error: cannot open 'x'". */
 void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

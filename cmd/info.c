@@ -3,7 +3,10 @@
  * TSV table with a header line or as JSON Lines.
  *
  * Columns: file, game, size, black, white, black_rank, white_rank,
- * result, komi, rules, handicap, date, moves.  Tabs and line breaks in
+ * result, komi, rules, handicap, date, moves; with --signatures the
+ * signatures of the moves (sgf_signature()) too: moves_hash,
+ * canonical_hash, dyer, dyer_canonical, empty for a game that is not
+ * Go.  Tabs and line breaks in
  * values become spaces so that every game stays on one line.
  */
 #include <getopt.h>
@@ -18,6 +21,7 @@
 struct info_ctx {
 	bool json;
 	bool no_warnings; /* no dialect notes on stderr */
+	bool signatures;  /* the signature columns */
 };
 
 static const char info_usage[] =
@@ -31,6 +35,8 @@ static const char info_usage[] =
     "      --json             one JSON object per game (JSON Lines)\n"
     "      --no-header        no header line in the table\n"
     "      --no-warnings      no notes on stderr about dialect values read\n"
+    "  -s, --signatures       the moves' signatures too: moves_hash,\n"
+    "                         canonical_hash, dyer, dyer_canonical\n"
     "  -f, --from FORMAT      input format: sgf, json or auto (default)\n"
     "  -h, --help             this help\n";
 
@@ -144,6 +150,14 @@ line_komi(struct line *L, double k)
 	line_put(L, buf, (size_t)komi_text(buf, sizeof(buf), k));
 }
 
+/* A hash as 16 lower-case hex digits into buf[16]. */
+static void
+hash_text(char *buf, uint64_t h)
+{
+	for (int i = 15; i >= 0; i--, h >>= 4)
+		buf[i] = "0123456789abcdef"[h & 15];
+}
+
 static void
 put_num(FILE *f, long v)
 {
@@ -165,6 +179,9 @@ info_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 {
 	const struct info_ctx *ic = ctx;
 	struct sgf_gameinfo gi;
+	struct sgf_signature sig;
+	char moves_hex[16], canon_hex[16];
+	bool sigs, go;
 	FILE *f = r->out;
 
 	if (g->nerrors) {
@@ -176,6 +193,12 @@ info_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 		return 0;
 	}
 	sgf_gameinfo(g, &gi);
+	sigs = ic->signatures;
+	go = sigs && sgf_game_type(g) == 1 && sgf_signature(g, 0, &sig) == 0;
+	if (go) {
+		hash_text(moves_hex, sig.moves);
+		hash_text(canon_hex, sig.canonical);
+	}
 	if (ic->json) {
 		fputs_unlocked("{\"file\":", f);
 		cli_json_str(f, g->file);
@@ -214,6 +237,23 @@ info_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 		cli_json_str(f, gi.date);
 		fputs_unlocked(",\"moves\":", f);
 		put_num(f, gi.moves);
+		if (go) {
+			fputs_unlocked(",\"moves_hash\":\"", f);
+			fwrite_unlocked(moves_hex, 1, 16, f);
+			fputs_unlocked("\",\"canonical_hash\":\"", f);
+			fwrite_unlocked(canon_hex, 1, 16, f);
+			fputs_unlocked("\",\"dyer\":\"", f);
+			fputs_unlocked(sig.dyer, f);
+			fputs_unlocked("\",\"dyer_canonical\":\"", f);
+			fputs_unlocked(sig.dyer_canonical, f);
+			putc_unlocked('"', f);
+		} else if (sigs) {
+			fputs_unlocked(
+			    ",\"moves_hash\":null,\"canonical_hash\":"
+			    "null,\"dyer\":null,\"dyer_canonical\":"
+			    "null",
+			    f);
+		}
 		fputs_unlocked(",\"event\":", f);
 		cli_json_str(f, gi.event);
 		fputs_unlocked(",\"game_name\":", f);
@@ -263,6 +303,18 @@ info_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 		line_tsv(&L, gi.date);
 		line_putc(&L, '\t');
 		line_num(&L, gi.moves);
+		if (go) {
+			line_putc(&L, '\t');
+			line_put(&L, moves_hex, 16);
+			line_putc(&L, '\t');
+			line_put(&L, canon_hex, 16);
+			line_putc(&L, '\t');
+			line_put(&L, sig.dyer, 12);
+			line_putc(&L, '\t');
+			line_put(&L, sig.dyer_canonical, 12);
+		} else if (sigs) {
+			line_put(&L, "\t\t\t\t", 4);
+		}
 		line_putc(&L, '\n');
 		line_flush(&L);
 	}
@@ -281,6 +333,7 @@ cmd_info(int argc, char **argv)
 	    {"json", no_argument, NULL, 'J'},
 	    {"no-header", no_argument, NULL, 'H'},
 	    {"no-warnings", no_argument, NULL, 'W'},
+	    {"signatures", no_argument, NULL, 's'},
 	    CLI_LONGOPTS,
 	    {NULL, 0, NULL, 0},
 	};
@@ -292,7 +345,7 @@ cmd_info(int argc, char **argv)
 	cli_init(&c, "info");
 	cli_argv0(argv, "info");
 	optind = 1;
-	while ((opt = cli_getopt(&c, argc, argv, "" CLI_SHORTOPTS, opts,
+	while ((opt = cli_getopt(&c, argc, argv, "s" CLI_SHORTOPTS, opts,
 				 info_usage)) != -1) {
 		switch (opt) {
 		case 'J':
@@ -304,6 +357,9 @@ cmd_info(int argc, char **argv)
 		case 'W':
 			ic.no_warnings = true;
 			break;
+		case 's':
+			ic.signatures = true;
+			break;
 		case CLI_OPT_EXIT:
 			return c.exit_status;
 		default:
@@ -312,10 +368,15 @@ cmd_info(int argc, char **argv)
 	}
 	c.process = info_process;
 	c.ctx = &ic;
-	if (!ic.json && header)
+	if (!ic.json && header) {
 		fputs("file\tgame\tsize\tblack\twhite\tblack_rank\twhite_rank\t"
-		      "result\tkomi\trules\thandicap\tdate\tmoves\n",
+		      "result\tkomi\trules\thandicap\tdate\tmoves",
 		      stdout);
+		fputs(ic.signatures ? "\tmoves_hash\tcanonical_hash\tdyer\t"
+				      "dyer_canonical\n"
+				    : "\n",
+		      stdout);
+	}
 	/* The table has no room for a summary line: only JSON gets one on
 	 * stdout, and a terminal gets it on stderr. */
 	return cli_run(&c, argc - optind, argv + optind);

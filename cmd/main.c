@@ -26,9 +26,11 @@ static const struct cmd {
     {"check", cmd_check, "report syntax and rules problems in records"},
     {"convert", cmd_convert,
      "convert records to SGF, JSON, GIB, NGF, GTP or a diagram"},
+    {"dupes", cmd_dupes, "find records that are the same game"},
     {"gtp", cmd_gtp, "referee and score for Go programs (GTP 2)"},
     {"info", cmd_info, "one line of game information per game"},
     {"score", cmd_score, "find dead stones and count finished games"},
+    {"select", cmd_select, "write the records that match conditions"},
 };
 
 static void

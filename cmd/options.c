@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -86,6 +87,100 @@ cli_opt_double(const char *arg, const char *chars, double min, double max,
 	    !(x >= min && x <= max))
 		return cli_opt_invalid(what, arg, hint);
 	*out = x;
+	return 0;
+}
+
+/* A date YYYY[-MM[-DD]] at s as YYYYMMDD, a part left out as `pad`
+ * (0 or 99); *end after it.  Returns 0 or -1. */
+static int
+read_date(const char *s, int pad, const char **end, double *out)
+{
+	long part[3] = {0, pad, pad};
+	int n = 0;
+
+	for (;;) {
+		int digits = n == 0 ? 4 : 2;
+		long v = 0;
+		for (int i = 0; i < digits; i++, s++) {
+			if (*s < '0' || *s > '9')
+				return -1;
+			v = v * 10 + (*s - '0');
+		}
+		part[n++] = v;
+		if (n == 3 || *s != '-' || s[1] < '0' || s[1] > '9')
+			break;
+		s++;
+	}
+	if ((n > 1 && (part[1] < 1 || part[1] > 12)) ||
+	    (n > 2 && (part[2] < 1 || part[2] > 31)))
+		return -1;
+	*end = s;
+	*out = (double)(part[0] * 10000 + part[1] * 100 + part[2]);
+	return 0;
+}
+
+int
+cli_date_value(const char *s, double *out)
+{
+	const char *end;
+
+	return s ? read_date(s, 0, &end, out) : -1;
+}
+
+/* One end of a range, n bytes at s.  Returns 0 or -1. */
+static int
+range_end(const char *s, size_t n, enum cli_range_kind kind, bool high,
+	  double min, double max, double *out)
+{
+	char buf[64];
+	const char *end;
+	char *e;
+
+	if (n == 0 || n >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, n);
+	buf[n] = 0;
+	if (kind == CLI_RANGE_DATE)
+		return read_date(buf, high ? 99 : 0, &end, out) || *end ? -1
+									: 0;
+	if (buf[strspn(buf,
+		       kind == CLI_RANGE_INT ? "0123456789-" : "0123456789.-")])
+		return -1;
+	errno = 0;
+	*out = strtod(buf, &e);
+	/* !(in range) also refuses a NaN */
+	return errno || *e || e == buf || !(*out >= min && *out <= max) ? -1
+									: 0;
+}
+
+int
+cli_opt_range(const char *arg, enum cli_range_kind kind, double min, double max,
+	      const char *what, const char *hint, struct cli_range *out)
+{
+	const char *dots = strstr(arg, "..");
+	size_t len = strlen(arg);
+	struct cli_range r = {-HUGE_VAL, HUGE_VAL};
+
+	if (!hint)
+		hint = "(N, N..M, N.. or ..M)";
+	if (!dots) {
+		if (range_end(arg, len, kind, false, min, max, &r.lo))
+			return cli_opt_invalid(what, arg, hint);
+		if (kind == CLI_RANGE_DATE)
+			range_end(arg, len, kind, true, min, max, &r.hi);
+		else
+			r.hi = r.lo;
+	} else {
+		size_t nlo = (size_t)(dots - arg), nhi = len - nlo - 2;
+		if ((nlo == 0 && nhi == 0) ||
+		    (nlo &&
+		     range_end(arg, nlo, kind, false, min, max, &r.lo)) ||
+		    (nhi &&
+		     range_end(dots + 2, nhi, kind, true, min, max, &r.hi)) ||
+		    r.lo > r.hi)
+			return cli_opt_invalid(what, arg, hint);
+	}
+	*out = r;
 	return 0;
 }
 

@@ -350,6 +350,21 @@ cli_output_close(struct cli *c, bool keep)
 }
 
 /* ------------------------------------------------------------------ */
+/* Records as read                                                     */
+
+int
+cli_write_record(const struct sgf_game *g, const struct cli_res *r, FILE *out)
+{
+	if (!r->record)
+		return sgf_write_sgf(out, g, 0);
+	if (fwrite_unlocked(r->record, 1, r->record_len, out) !=
+		r->record_len ||
+	    putc_unlocked('\n', out) == EOF)
+		return -1;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* JSON strings                                                        */
 
 void

@@ -10,7 +10,7 @@ _sgfkit()
 		words=("${COMP_WORDS[@]}")
 		cword=$COMP_CWORD
 	}
-	local commands="check convert gtp info score"
+	local commands="check convert dupes gtp info score select"
 	local common="-r --recursive --ext --files-from -0 --null -j --jobs
 		--no-summary --progress --no-progress --max-game-bytes -f --from
 		-h --help"
@@ -70,7 +70,12 @@ _sgfkit()
 		check) opts="--json -l --files-with-errors -L
 			--files-without-errors -q --quiet --no-warnings --rules --ko
 			--suicide --max-moves --main-line" ;;
-		info) opts="--json --no-header --no-warnings" ;;
+		info) opts="--json --no-header --no-warnings -s --signatures" ;;
+		dupes) opts="--json --min-moves --no-truncated --keep -o --output" ;;
+		select) opts="--player --black --white -x --exact --date --size
+			--handicap --komi --winner --result --margin --rules --moves
+			--valid --invalid -v --invert-match -l --list --json -o
+			--output" ;;
 		convert) opts="-t --to -o --output -d --dir --compact -m --move
 			--numbers --normalize --no-warnings --rotate --flip --symmetry" ;;
 		score) opts="--json --mismatch -m --move --rules --komi --dead

@@ -383,6 +383,49 @@ int sgf_point_list(const char *s, size_t len, int cols, int rows,
 		   void (*fn)(int x, int y, void *ctx), void *ctx);
 
 /* ---------------------------------------------------------------------
+ * Signatures: names of a game's moves, for finding the same game in
+ * other records (sgfkit info, dupes).  How each is computed is written
+ * down in sgfkit-info(1), SIGNATURES, so that another tool can compute
+ * them too; tests/corpus/signature_ref.py does.
+ *
+ * The move text of a main line is a string of 3-byte tokens: the board
+ * ("S" and the SGF letters of cols - 1 and rows - 1), then, node by
+ * node, the node's setup points (b, w or e and the point; sorted,
+ * repeats dropped) and its moves (B or W and the point, "--" for a pass
+ * or a value that is not a point of the board).  Its image under a
+ * symmetry maps every point (on a rectangular board only the four
+ * symmetries that keep its shape); the canonical text is the smallest
+ * image (bytes compared), all of them being of the same length.
+ */
+#define SGF_SIGNATURE_PREFIXES 5 /* prefix hashes: 20, 40, 80, 160, 320 */
+struct sgf_signature {
+	uint64_t moves;	    /* hash of the move text as the record has it */
+	uint64_t canonical; /* hash of the canonical text */
+	/* canonical hashes of the main line up to the node of move 20, 40,
+	 * 80, 160 and 320 (sgf_signature_prefix_moves[]); 0 where the game
+	 * is shorter */
+	uint64_t prefix[SGF_SIGNATURE_PREFIXES];
+	long nmoves; /* moves (B and W properties) in the text */
+	/* the points of moves 20, 40, 60, 31, 51, 71 as SGF letters ("--"
+	 * for a pass or a missing move), and the smallest of its images */
+	char dyer[13], dyer_canonical[13];
+	int sym; /* a symmetry (formats.h's numbering) giving the
+		  * canonical text */
+};
+extern const long sgf_signature_prefix_moves[SGF_SIGNATURE_PREFIXES];
+/* Compute the signatures of g's main line, as far as the node where its
+ * max_moves-th move is (0: the whole line), so that the canonical hash
+ * of a game cut at N moves is that of its first N moves.  Reads only
+ * the tree; no allocation.  Returns 0, or -1 when g has no tree (*s is
+ * then zeroed). */
+int sgf_signature(const struct sgf_game *g, long max_moves,
+		  struct sgf_signature *s);
+/* The hash of a text, as the signatures use it: the text read as 8-byte
+ * little-endian words (the last padded with zeros) mixed with XXH64's
+ * round, then its length, then XXH64's final mix. */
+uint64_t sgf_signature_hash(const void *text, size_t len);
+
+/* ---------------------------------------------------------------------
  * Building (used by other-format readers and JSON input).  Everything
  * is allocated in the game's arena.  Strings are copied.
  */

@@ -1,0 +1,364 @@
+/*
+ * select.c - `sgfkit select`: the records that match every condition
+ * given on their game information (players, date, size, handicap,
+ * komi, result, rule set, moves) or on the check of `sgfkit check`;
+ * written byte for byte as read (a collection again), or as names
+ * (-l) or JSON Lines.  Exit status as grep's: 0 a match, 1 none, 2
+ * trouble.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../rules/check.h"
+#include "../sgf/gameinfo.h"
+#include "cli.h"
+#include "cmd.h"
+
+enum select_out { OUT_RECORDS, OUT_LIST, OUT_JSON };
+
+struct select_ctx {
+	const char *player, *black, *white; /* substrings (exact with -x) */
+	bool exact, invert;
+	bool has_date, has_size, has_handicap, has_komi, has_margin, has_moves;
+	struct cli_range date, size, handicap, komi, margin, moves;
+	char winner;	   /* 'B', 'W' or 0 */
+	int result;	   /* enum sgf_result_kind, or -1 */
+	const char *rules; /* canonical rule set name, or NULL */
+	int valid;	   /* 1 --valid, 0 --invalid, -1 neither */
+	enum select_out out;
+	atomic_ulong matches;
+};
+
+static const char select_usage[] =
+    "usage: sgfkit select [OPTIONS] [FILE|DIR|-]...\n"
+    "\n"
+    "Write the records that match every condition given, byte for byte\n"
+    "as read, so that the output is a collection again.  A RANGE is N,\n"
+    "N..M, N.. or ..M.  Exit status 0: a record matched, 1: none, 2:\n"
+    "trouble.\n"
+    "\n"
+    "conditions:\n"
+    "      --player NAME      black or white player contains NAME\n"
+    "      --black NAME       black player (PB) contains NAME\n"
+    "      --white NAME       white player (PW) contains NAME\n"
+    "  -x, --exact            names are whole values, not substrings\n"
+    "                         (case is ignored either way)\n"
+    "      --date RANGE       date (DT) from YYYY[-MM[-DD]] to another\n"
+    "      --size RANGE       board size (both sides of a rectangle)\n"
+    "      --handicap RANGE   handicap stones\n"
+    "      --komi RANGE       komi\n"
+    "      --winner B|W       the result's winner\n"
+    "      --result KIND      score, resign, time, forfeit or draw\n"
+    "      --margin RANGE     winning margin of a counted result\n"
+    "      --rules NAME       rule set (RU) as the rules module names it:\n"
+    "                         japanese also matches RU[jp], Japanese ...\n"
+    "      --moves RANGE      moves along the main line\n"
+    "      --valid            no error under `sgfkit check`\n"
+    "      --invalid          an error under `sgfkit check`\n"
+    "  -v, --invert-match     the records that do not match\n"
+    "\n"
+    "output:\n"
+    "  -l, --list             FILE<TAB>GAME per match, not the records\n"
+    "      --json             one JSON object per match (JSON Lines)\n"
+    "  -o, --output FILE      write to FILE (never half written)\n"
+    "  -f, --from FORMAT      input format: sgf, json or auto (default)\n"
+    "  -h, --help             this help\n";
+
+/* Does the name s match the condition pat? */
+static bool
+name_match(const char *s, const char *pat, bool exact)
+{
+	if (!s)
+		return false;
+	return exact ? strcasecmp(s, pat) == 0 : strcasestr(s, pat) != NULL;
+}
+
+/* Every game-information condition (the cheap ones). */
+static bool
+info_match(const struct select_ctx *sc, const struct sgf_gameinfo *gi)
+{
+	double d;
+
+	if (sc->player && !name_match(gi->black, sc->player, sc->exact) &&
+	    !name_match(gi->white, sc->player, sc->exact))
+		return false;
+	if (sc->black && !name_match(gi->black, sc->black, sc->exact))
+		return false;
+	if (sc->white && !name_match(gi->white, sc->white, sc->exact))
+		return false;
+	if (sc->has_size && (!cli_range_has(&sc->size, gi->cols) ||
+			     !cli_range_has(&sc->size, gi->rows)))
+		return false;
+	if (sc->has_handicap && !cli_range_has(&sc->handicap, gi->handicap))
+		return false;
+	if (sc->has_komi &&
+	    (!gi->has_komi || !cli_range_has(&sc->komi, gi->komi)))
+		return false;
+	if (sc->winner && gi->result.winner != sc->winner)
+		return false;
+	if (sc->result >= 0 && (int)gi->result.kind != sc->result)
+		return false;
+	if (sc->has_margin && (gi->result.kind != SGF_RES_SCORE ||
+			       !cli_range_has(&sc->margin, gi->result.margin)))
+		return false;
+	if (sc->has_moves && !cli_range_has(&sc->moves, (double)gi->moves))
+		return false;
+	if (sc->has_date &&
+	    (cli_date_value(gi->date, &d) || !cli_range_has(&sc->date, d)))
+		return false;
+	if (sc->rules) {
+		struct rules ru;
+		if (!gi->rules || rules_from_name(&ru, gi->rules) ||
+		    strcmp(ru.name, sc->rules))
+			return false;
+	}
+	return true;
+}
+
+/* The verdict of `sgfkit check`: no error from the reader nor the
+ * replay. */
+static bool
+game_valid(const struct sgf_game *g)
+{
+	struct check_opts o;
+	struct check_list l;
+	bool ok;
+
+	if (g->nerrors || !g->root)
+		return false;
+	check_opts_default(&o);
+	check_list_init(&l);
+	/* out of memory is not a verdict of valid */
+	ok = check_game(g, &o, &l) == 0 && l.nerrors == 0;
+	check_list_release(&l);
+	return ok;
+}
+
+static int
+select_process(struct sgf_game *g, struct cli_res *r, void *ctx)
+{
+	struct select_ctx *sc = ctx;
+	struct sgf_gameinfo gi;
+	bool match;
+
+	if (g->root)
+		sgf_gameinfo(g, &gi);
+	match = g->root && info_match(sc, &gi);
+	if (match && sc->valid >= 0)
+		match = game_valid(g) == (sc->valid == 1);
+	else if (!g->root && sc->valid == 0)
+		match = true; /* a record without a game: only --invalid */
+	if (match == sc->invert) {
+		r->flags |= CLI_R_SKIPPED;
+		return 0;
+	}
+	atomic_fetch_add_explicit(&sc->matches, 1, memory_order_relaxed);
+	switch (sc->out) {
+	case OUT_RECORDS:
+		/* a write error shows on the stream, which the batch
+		 * reports */
+		cli_write_record(g, r, r->out);
+		break;
+	case OUT_LIST:
+		for (const char *s = g->file; *s; s++)
+			putc_unlocked(*s == '\t' || *s == '\n' ? ' ' : *s,
+				      r->out);
+		fprintf(r->out, "\t%u\n", g->index);
+		break;
+	case OUT_JSON:
+		fputs_unlocked("{\"file\":", r->out);
+		cli_json_str(r->out, g->file);
+		fprintf(r->out, ",\"game\":%u,\"line\":%lu}\n", g->index,
+			(unsigned long)g->line);
+		break;
+	}
+	return 0;
+}
+
+/* --result's kinds. */
+static int
+result_kind(const char *s)
+{
+	static const struct {
+		const char *name;
+		enum sgf_result_kind kind;
+	} kinds[] = {
+	    {"score", SGF_RES_SCORE}, {"resign", SGF_RES_RESIGN},
+	    {"time", SGF_RES_TIME},   {"forfeit", SGF_RES_FORFEIT},
+	    {"draw", SGF_RES_DRAW},
+	};
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strcmp(s, kinds[i].name))
+			return (int)kinds[i].kind;
+	return -1;
+}
+
+enum {
+	OPT_PLAYER = 0x100,
+	OPT_BLACK,
+	OPT_WHITE,
+	OPT_DATE,
+	OPT_SIZE,
+	OPT_HANDICAP,
+	OPT_KOMI,
+	OPT_WINNER,
+	OPT_RESULT,
+	OPT_MARGIN,
+	OPT_RULES,
+	OPT_MOVES,
+	OPT_VALID,
+	OPT_INVALID,
+	OPT_JSON,
+};
+
+int
+cmd_select(int argc, char **argv)
+{
+	static const struct option opts[] = {
+	    {"player", required_argument, NULL, OPT_PLAYER},
+	    {"black", required_argument, NULL, OPT_BLACK},
+	    {"white", required_argument, NULL, OPT_WHITE},
+	    {"exact", no_argument, NULL, 'x'},
+	    {"date", required_argument, NULL, OPT_DATE},
+	    {"size", required_argument, NULL, OPT_SIZE},
+	    {"handicap", required_argument, NULL, OPT_HANDICAP},
+	    {"komi", required_argument, NULL, OPT_KOMI},
+	    {"winner", required_argument, NULL, OPT_WINNER},
+	    {"result", required_argument, NULL, OPT_RESULT},
+	    {"margin", required_argument, NULL, OPT_MARGIN},
+	    {"rules", required_argument, NULL, OPT_RULES},
+	    {"moves", required_argument, NULL, OPT_MOVES},
+	    {"valid", no_argument, NULL, OPT_VALID},
+	    {"invalid", no_argument, NULL, OPT_INVALID},
+	    {"invert-match", no_argument, NULL, 'v'},
+	    {"list", no_argument, NULL, 'l'},
+	    {"json", no_argument, NULL, OPT_JSON},
+	    {"output", required_argument, NULL, 'o'},
+	    CLI_LONGOPTS,
+	    {NULL, 0, NULL, 0},
+	};
+	struct select_ctx sc = {.result = -1, .valid = -1};
+	struct cli c;
+	struct rules ru;
+	const char *output = NULL;
+	int opt, status;
+
+	atomic_init(&sc.matches, 0);
+	cli_init(&c, "select");
+	cli_argv0(argv, "select");
+	optind = 1;
+	while ((opt = cli_getopt(&c, argc, argv, "xvlo:" CLI_SHORTOPTS, opts,
+				 select_usage)) != -1) {
+		int bad = 0;
+		switch (opt) {
+		case OPT_PLAYER:
+			sc.player = optarg;
+			break;
+		case OPT_BLACK:
+			sc.black = optarg;
+			break;
+		case OPT_WHITE:
+			sc.white = optarg;
+			break;
+		case 'x':
+			sc.exact = true;
+			break;
+		case OPT_DATE:
+			sc.has_date = true;
+			bad =
+			    cli_opt_range(optarg, CLI_RANGE_DATE, 0, 0, "date",
+					  "(YYYY[-MM[-DD]], or a range A..B, "
+					  "A.. or ..B of them)",
+					  &sc.date);
+			break;
+		case OPT_SIZE:
+			sc.has_size = true;
+			bad = cli_opt_range(optarg, CLI_RANGE_INT, 1, 52,
+					    "board size", NULL, &sc.size);
+			break;
+		case OPT_HANDICAP:
+			sc.has_handicap = true;
+			bad = cli_opt_range(optarg, CLI_RANGE_INT, 0, 1000,
+					    "handicap", NULL, &sc.handicap);
+			break;
+		case OPT_KOMI:
+			sc.has_komi = true;
+			bad = cli_opt_range(optarg, CLI_RANGE_NUM, -1000, 1000,
+					    "komi", NULL, &sc.komi);
+			break;
+		case OPT_MARGIN:
+			sc.has_margin = true;
+			bad = cli_opt_range(optarg, CLI_RANGE_NUM, 0, 10000,
+					    "margin", NULL, &sc.margin);
+			break;
+		case OPT_MOVES:
+			sc.has_moves = true;
+			bad = cli_opt_range(optarg, CLI_RANGE_INT, 0, 1e9,
+					    "number of moves", NULL, &sc.moves);
+			break;
+		case OPT_WINNER:
+			if ((optarg[0] == 'B' || optarg[0] == 'W' ||
+			     optarg[0] == 'b' || optarg[0] == 'w') &&
+			    !optarg[1])
+				sc.winner = optarg[0] & ~0x20;
+			else
+				bad = cli_opt_invalid("winner", optarg,
+						      "(B or W)");
+			break;
+		case OPT_RESULT:
+			sc.result = result_kind(optarg);
+			if (sc.result < 0)
+				bad = cli_opt_invalid(
+				    "result", optarg,
+				    "(score, resign, time, forfeit or draw)");
+			break;
+		case OPT_RULES:
+			if (rules_from_name(&ru, optarg)) {
+				cmd_error("unknown rule set '%s'", optarg);
+				bad = -1;
+			}
+			sc.rules = ru.name;
+			break;
+		case OPT_VALID:
+			sc.valid = 1;
+			break;
+		case OPT_INVALID:
+			sc.valid = 0;
+			break;
+		case 'v':
+			sc.invert = true;
+			break;
+		case 'l':
+			sc.out = OUT_LIST;
+			break;
+		case OPT_JSON:
+			sc.out = OUT_JSON;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case CLI_OPT_EXIT:
+			return c.exit_status;
+		default:
+			return cmd_usage_error("select");
+		}
+		if (bad)
+			return cmd_usage_error("select");
+	}
+	c.process = select_process;
+	c.ctx = &sc;
+	c.records = sc.out == OUT_RECORDS;
+	/* the output is records or names: no summary among them */
+	c.no_summary = true;
+	if (output && cli_output_open(&c, output))
+		return EXIT_USAGE;
+	status = cli_run(&c, argc - optind, argv + optind);
+	if (output && cli_output_close(&c, status != EXIT_USAGE))
+		status = EXIT_USAGE;
+	if (status == EXIT_USAGE || c.status == EXIT_USAGE)
+		return EXIT_USAGE;
+	return atomic_load(&sc.matches) ? EXIT_OK : EXIT_PROBLEM;
+}

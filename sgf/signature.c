@@ -1,0 +1,485 @@
+/*
+ * signature.c - signatures of a game's moves (sgf.h, "Signatures"): the
+ * hash of its move text, the hash of the canonical text (the smallest of
+ * its images under the board's symmetries), prefix hashes, and the Dyer
+ * signature.  Definitions in man/sgfkit-info.1, SIGNATURES.
+ *
+ * The canonical text is found in one walk without writing any text:
+ * the symmetries whose images are still tied for the smallest are kept
+ * in a set, each token is mapped under each of them and those whose
+ * token is larger leave the set.  The images of the symmetries in the
+ * set are then the same text so far, which one running hash takes in.
+ * After a few moves one symmetry is left (two only for a game that is
+ * symmetric so far), and a move costs one mapping.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats.h"
+
+const long sgf_signature_prefix_moves[SGF_SIGNATURE_PREFIXES] = {20, 40, 80,
+								 160, 320};
+
+/* XXH64's primes */
+#define P1 0x9E3779B185EBCA87ULL
+#define P2 0xC2B2AE3D27D4EB4FULL
+#define P3 0x165667B19E3779F9ULL
+#define P5 0x27D4EB2F165667C5ULL
+
+static inline uint64_t
+xround(uint64_t acc, uint64_t in)
+{
+	acc += in * P2;
+	acc = (acc << 31) | (acc >> 33);
+	return acc * P1;
+}
+
+static uint64_t
+avalanche(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= P2;
+	h ^= h >> 29;
+	h *= P3;
+	h ^= h >> 32;
+	return h;
+}
+
+/* The hashes of the two texts of a walk, the move text as written and
+ * the canonical one, taken in side by side: they have one length. */
+struct hpair {
+	uint64_t acc[2], word[2], len;
+	unsigned nword; /* bytes in word[] */
+};
+
+static void
+h_init(struct hpair *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->acc[0] = h->acc[1] = P5;
+}
+
+/* A token of each text, its 3 bytes in text order from the lowest
+ * (little-endian, as they go into the words).  The walk's cost is
+ * mostly here: a few shifts a token, a round every 8 bytes. */
+static inline void
+h_tokens(struct hpair *h, uint64_t a, uint64_t b)
+{
+	unsigned n = h->nword;
+
+	h->len += 3;
+	h->word[0] |= a << (8 * n);
+	h->word[1] |= b << (8 * n);
+	if (n < 5) {
+		h->nword = n + 3;
+		return;
+	}
+	h->acc[0] = xround(h->acc[0], h->word[0]);
+	h->acc[1] = xround(h->acc[1], h->word[1]);
+	/* the bytes that did not fit (none when n is 5) */
+	h->word[0] = n == 5 ? 0 : a >> (8 * (8 - n));
+	h->word[1] = n == 5 ? 0 : b >> (8 * (8 - n));
+	h->nword = n - 5;
+}
+
+/* The hash of text i (0: as written, 1: canonical) so far. */
+static uint64_t
+h_final(const struct hpair *h, int i)
+{
+	uint64_t acc = h->acc[i];
+
+	if (h->nword)
+		acc = xround(acc, h->word[i]);
+	return avalanche(xround(acc, h->len));
+}
+
+uint64_t
+sgf_signature_hash(const void *text, size_t len)
+{
+	const unsigned char *p = text;
+	uint64_t acc = P5;
+
+	for (size_t i = 0; i < len; i += 8) {
+		uint64_t w = 0;
+		for (size_t k = 0; k < 8 && i + k < len; k++)
+			w |= (uint64_t)p[i + k] << (8 * k);
+		acc = xround(acc, w);
+	}
+	return avalanche(xround(acc, len));
+}
+
+/* SGF's letters: value -> letter, letter -> value (-1: not one). */
+static const char letters[] =
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+/* clang-format off */
+static const signed char letter_val[256] = {
+	['a'] = 1, ['b'] = 2, ['c'] = 3, ['d'] = 4, ['e'] = 5, ['f'] = 6,
+	['g'] = 7, ['h'] = 8, ['i'] = 9, ['j'] = 10, ['k'] = 11, ['l'] = 12,
+	['m'] = 13, ['n'] = 14, ['o'] = 15, ['p'] = 16, ['q'] = 17,
+	['r'] = 18, ['s'] = 19, ['t'] = 20, ['u'] = 21, ['v'] = 22,
+	['w'] = 23, ['x'] = 24, ['y'] = 25, ['z'] = 26,
+	['A'] = 27, ['B'] = 28, ['C'] = 29, ['D'] = 30, ['E'] = 31,
+	['F'] = 32, ['G'] = 33, ['H'] = 34, ['I'] = 35, ['J'] = 36,
+	['K'] = 37, ['L'] = 38, ['M'] = 39, ['N'] = 40, ['O'] = 41,
+	['P'] = 42, ['Q'] = 43, ['R'] = 44, ['S'] = 45, ['T'] = 46,
+	['U'] = 47, ['V'] = 48, ['W'] = 49, ['X'] = 50, ['Y'] = 51,
+	['Z'] = 52,
+};
+/* clang-format on */
+/* (stored plus one, so that the table's zeros are "not a letter") */
+#define LETTER(c) (letter_val[(unsigned char)(c)] - 1)
+
+#define PASS_XY	  0xffff /* a move's point: pass (or not a point) */
+#define PASS_TEXT (('-' << 8) | '-')
+
+/* A token from its key (first byte highest, as compared) to text order
+ * from the lowest byte (as hashed). */
+static inline uint64_t
+token_le(uint32_t t)
+{
+	return (t >> 16) | (t & 0xff00) | (uint64_t)(t & 0xff) << 16;
+}
+
+/* A symmetry as a map of (x, y): every one of the eight sends x to a
+ * function of x or of y alone, so the image is (ox + sx * u, oy + sy *
+ * v) where (u, v) is (x, y), or (y, x) when the map swaps them. */
+struct symmap {
+	int ox, oy, sx, sy;
+	bool swap;
+};
+
+static void
+symmap_make(struct symmap *m, int sym, int cols, int rows)
+{
+	int x0, y0, x1, y1, x2, y2;
+
+	sgf_sym_point(sym, cols, rows, 0, 0, &x0, &y0);
+	sgf_sym_point(sym, cols, rows, 1, 0, &x1, &y1);
+	sgf_sym_point(sym, cols, rows, 0, 1, &x2, &y2);
+	m->ox = x0;
+	m->oy = y0;
+	m->swap = x1 == x0; /* x's image moves along y */
+	m->sx = m->swap ? x2 - x0 : x1 - x0;
+	m->sy = m->swap ? y1 - y0 : y2 - y0;
+}
+
+/* The two letters of the image of point xy (x << 8 | y) as text. */
+static inline uint32_t
+map_text(const struct symmap *m, uint32_t xy)
+{
+	int x = (int)(xy >> 8), y = (int)(xy & 0xff);
+	int u = m->swap ? y : x, v = m->swap ? x : y;
+
+	if (xy == PASS_XY)
+		return PASS_TEXT;
+	return (uint32_t)letters[m->ox + m->sx * u] << 8 |
+	       (uint32_t)letters[m->oy + m->sy * v];
+}
+
+/* A node's setup points, repeats dropped: at most one per colour and
+ * point.  Allocated on the first node with setup. */
+#define SETUP_MAX (3 * SGF_MAX_SIDE * SGF_MAX_SIDE)
+struct setup {
+	uint32_t pt[SETUP_MAX]; /* colour byte << 16 | x << 8 | y */
+	uint32_t key[SETUP_MAX], best[SETUP_MAX], ident[SETUP_MAX];
+	unsigned char seen[SETUP_MAX / 8 + 1];
+	size_t n;
+	int cols;
+	uint32_t colour;
+};
+
+/* The bit of st->seen for point xy (x << 8 | y) in colour c. */
+static size_t
+seen_bit(uint32_t c, uint32_t xy)
+{
+	size_t plane = c == 'b' ? 0 : c == 'e' ? 1 : 2;
+
+	return (plane * SGF_MAX_SIDE + (xy & 0xff)) * SGF_MAX_SIDE + (xy >> 8);
+}
+
+static void
+setup_add(int x, int y, void *ctx)
+{
+	struct setup *st = ctx;
+	uint32_t xy = (uint32_t)x << 8 | (uint32_t)y;
+	size_t bit = seen_bit(st->colour, xy);
+
+	if (st->seen[bit / 8] & (1u << (bit % 8)))
+		return;
+	st->seen[bit / 8] |= (unsigned char)(1u << (bit % 8));
+	st->pt[st->n++] = st->colour << 16 | xy;
+}
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The node's setup tokens under m, sorted, into out. */
+static void
+setup_image(const struct setup *st, const struct symmap *m, uint32_t *out)
+{
+	for (size_t i = 0; i < st->n; i++)
+		out[i] =
+		    (st->pt[i] & 0xff0000) | map_text(m, st->pt[i] & 0xffff);
+	qsort(out, st->n, sizeof(*out), cmp_u32);
+}
+
+struct walk {
+	int cols, rows;
+	long moves;
+	/* the Dyer signature: its points, the next of its moves */
+	uint32_t dyer_xy[6];
+	int nd;
+	long dyer_next;
+	unsigned cand; /* symmetries tied for the smallest image */
+	struct symmap map[8];
+	/* when one is left, symmetry tsym's image letters: of u in tu[],
+	 * of v in tv[] (see struct symmap) */
+	int tsym;
+	char tu[SGF_MAX_SIDE], tv[SGF_MAX_SIDE];
+	struct hpair h;
+	struct setup *st;
+};
+
+/* Take in a node's setup; -1 when out of memory. */
+static int
+walk_setup(struct walk *w, const struct sgf_node *n)
+{
+	const struct sgf_prop *p;
+	struct setup *st = w->st;
+	unsigned cand = 0;
+
+	for (p = n->props; p; p = p->next) {
+		uint32_t c = p->pid == SGF_P_AB	  ? 'b'
+			     : p->pid == SGF_P_AW ? 'w'
+			     : p->pid == SGF_P_AE ? 'e'
+						  : 0;
+		if (!c)
+			continue;
+		if (!st) {
+			st = w->st = malloc(sizeof(*st));
+			if (!st)
+				return -1;
+			st->n = 0;
+			memset(st->seen, 0, sizeof(st->seen));
+		}
+		st->colour = c;
+		for (const struct sgf_value *v = p->values; v; v = v->next)
+			sgf_point_list(v->s, v->len, w->cols, w->rows,
+				       setup_add, st);
+	}
+	if (!st || !st->n)
+		return 0;
+	/* the image as written, for the moves hash */
+	setup_image(st, &w->map[0], st->ident);
+	/* the smallest image among the tied symmetries */
+	for (unsigned sym = 0; sym < 8; sym++) {
+		int c = -1;
+		if (!(w->cand & (1u << sym)))
+			continue;
+		setup_image(st, &w->map[sym], st->key);
+		if (cand) {
+			size_t i = 0;
+			while (i < st->n && st->key[i] == st->best[i])
+				i++;
+			c = i == st->n ? 0 : st->key[i] < st->best[i] ? -1 : 1;
+		}
+		if (c < 0) {
+			memcpy(st->best, st->key, st->n * sizeof(*st->key));
+			cand = 0;
+		}
+		if (c <= 0)
+			cand |= 1u << sym;
+	}
+	w->cand = cand;
+	for (size_t i = 0; i < st->n; i++) {
+		size_t bit = seen_bit(st->pt[i] >> 16, st->pt[i] & 0xffff);
+		h_tokens(&w->h, token_le(st->ident[i]), token_le(st->best[i]));
+		/* clear what this node marked, not the whole table */
+		st->seen[bit / 8] = 0;
+	}
+	st->n = 0;
+	return 0;
+}
+
+/* The Dyer signature's moves (its text has them in the order 20, 40,
+ * 60, 31, 51, 71) in the order they come, with the place of each in
+ * the text. */
+static const long dyer_sorted[6] = {20, 31, 40, 51, 60, 71};
+static const int dyer_slot[6] = {0, 3, 1, 4, 2, 5};
+
+/* Take in the move of property m (B or W). */
+static inline void
+walk_move(struct walk *w, const struct sgf_prop *m)
+{
+	const struct sgf_value *v = m->values;
+	uint64_t c = m->pid == SGF_P_B ? 'B' : 'W';
+	uint64_t t = '-' << 8 | '-' << 16, best;
+	uint32_t xy = PASS_XY;
+	unsigned cand = w->cand;
+	int x = -1, y = -1;
+
+	if (v && v->len == 2) {
+		x = LETTER(v->s[0]);
+		y = LETTER(v->s[1]);
+		if ((unsigned)x < (unsigned)w->cols &&
+		    (unsigned)y < (unsigned)w->rows) {
+			xy = (uint32_t)x << 8 | (uint32_t)y;
+			/* as written: the value's own letters */
+			t = (uint64_t)(unsigned char)v->s[0] << 8 |
+			    (uint64_t)(unsigned char)v->s[1] << 16;
+		}
+	}
+	if (++w->moves == w->dyer_next) {
+		w->dyer_xy[dyer_slot[w->nd]] = xy;
+		w->dyer_next = ++w->nd < 6 ? dyer_sorted[w->nd] : 0;
+	}
+	if (!(cand & (cand - 1))) {
+		/* one symmetry left: its letters from the tables */
+		int sym = __builtin_ctz(cand);
+		const struct symmap *sm = &w->map[sym];
+		if (sym != w->tsym) {
+			w->tsym = sym;
+			for (int i = 0; i < SGF_MAX_SIDE; i++) {
+				int a = sm->ox + sm->sx * i,
+				    b = sm->oy + sm->sy * i;
+				w->tu[i] = a >= 0 && a < SGF_MAX_SIDE
+					       ? letters[a]
+					       : '?';
+				w->tv[i] = b >= 0 && b < SGF_MAX_SIDE
+					       ? letters[b]
+					       : '?';
+			}
+		}
+		if (xy == PASS_XY)
+			best = t;
+		else if (sm->swap)
+			best = (uint64_t)(unsigned char)w->tu[y] << 8 |
+			       (uint64_t)(unsigned char)w->tv[x] << 16;
+		else
+			best = (uint64_t)(unsigned char)w->tu[x] << 8 |
+			       (uint64_t)(unsigned char)w->tv[y] << 16;
+	} else {
+		/* more than one left: keep those with the smallest token */
+		uint32_t img[8], min = 0xffffffff;
+		for (unsigned s = 0; s < 8; s++)
+			if (cand & (1u << s)) {
+				img[s] = map_text(&w->map[s], xy);
+				if (img[s] < min)
+					min = img[s];
+			}
+		for (unsigned s = 0; s < 8; s++)
+			if ((cand & (1u << s)) && img[s] != min)
+				cand &= ~(1u << s);
+		w->cand = cand;
+		best = token_le(min);
+	}
+	h_tokens(&w->h, c | t, c | best);
+}
+
+static void
+dyer_text(const struct symmap *m, const uint32_t *xy, char *out)
+{
+	for (int i = 0; i < 6; i++) {
+		uint32_t t = map_text(m, xy[i]);
+		out[2 * i] = (char)(t >> 8);
+		out[2 * i + 1] = (char)t;
+	}
+	out[12] = 0;
+}
+
+int
+sgf_signature(const struct sgf_game *g, long max_moves, struct sgf_signature *s)
+{
+	struct walk w;
+	const struct sgf_node *n;
+	int sym, np = 0;
+	long prefix_next = sgf_signature_prefix_moves[0];
+
+	memset(s, 0, sizeof(*s));
+	if (!g || !g->root)
+		return -1;
+	sgf_board_size(g, &w.cols, &w.rows);
+	w.cand = 0;
+	for (sym = 0; sym < 8; sym++) {
+		symmap_make(&w.map[sym], sym, w.cols, w.rows);
+		/* a quarter turn of a rectangle is another board */
+		if (w.cols == w.rows || !(sym & 1))
+			w.cand |= 1u << sym;
+	}
+	w.st = NULL;
+	h_init(&w.h);
+	w.tsym = -1;
+	{
+		uint32_t board = (uint32_t)'S' << 16 |
+				 (uint32_t)letters[w.cols - 1] << 8 |
+				 (uint32_t)letters[w.rows - 1];
+		h_tokens(&w.h, token_le(board), token_le(board));
+	}
+	w.moves = 0;
+	w.nd = 0;
+	w.dyer_next = dyer_sorted[0];
+	for (int i = 0; i < 6; i++)
+		w.dyer_xy[i] = PASS_XY;
+	for (n = g->root; n; n = n->child) {
+		const struct sgf_prop *p, *mv[2];
+		bool setup = false, more = false;
+		int nmv = 0;
+
+		for (p = n->props; p; p = p->next) {
+			if (p->pid == SGF_P_B || p->pid == SGF_P_W) {
+				more |= nmv == 2;
+				if (nmv < 2)
+					mv[nmv++] = p;
+			} else if (p->pid == SGF_P_AB || p->pid == SGF_P_AW ||
+				   p->pid == SGF_P_AE) {
+				setup = true;
+			}
+		}
+		if (setup && walk_setup(&w, n) < 0) {
+			free(w.st);
+			memset(s, 0, sizeof(*s));
+			return -1;
+		}
+		/* a node holds a B and a W at most, the parser merging
+		 * repeats; a tree built otherwise may hold more */
+		if (!more)
+			for (int i = 0; i < nmv; i++)
+				walk_move(&w, mv[i]);
+		else
+			for (p = n->props; p; p = p->next)
+				if (p->pid == SGF_P_B || p->pid == SGF_P_W)
+					walk_move(&w, p);
+		if (w.moves >= prefix_next) {
+			while (np < SGF_SIGNATURE_PREFIXES &&
+			       w.moves >= sgf_signature_prefix_moves[np])
+				s->prefix[np++] = h_final(&w.h, 1);
+			prefix_next = np < SGF_SIGNATURE_PREFIXES
+					  ? sgf_signature_prefix_moves[np]
+					  : LONG_MAX;
+		}
+		if (max_moves > 0 && w.moves >= max_moves)
+			break;
+	}
+	free(w.st);
+	s->moves = h_final(&w.h, 0);
+	s->canonical = h_final(&w.h, 1);
+	s->nmoves = w.moves;
+	s->sym = __builtin_ctz(w.cand);
+	dyer_text(&w.map[0], w.dyer_xy, s->dyer);
+	s->dyer_canonical[0] = 0;
+	for (sym = 0; sym < 8; sym++) {
+		char t[13];
+		if (w.cols != w.rows && (sym & 1))
+			continue;
+		dyer_text(&w.map[sym], w.dyer_xy, t);
+		if (!s->dyer_canonical[0] || strcmp(t, s->dyer_canonical) < 0)
+			memcpy(s->dyer_canonical, t, sizeof(t));
+	}
+	return 0;
+}

@@ -1,0 +1,183 @@
+/* test_signature.c - game signatures (sgf_signature): what changes them
+ * and what does not. */
+#include "../../sgf/sgf.h"
+#include "unit.h"
+
+static struct sgf_signature
+sig_of(const char *sgf, long max_moves)
+{
+	struct sgf_game **games = NULL;
+	struct sgf_signature s;
+	int n = sgf_parse_all(sgf, strlen(sgf), "t.sgf", NULL, &games);
+
+	memset(&s, 0, sizeof(s));
+	if (n >= 1)
+		sgf_signature(games[0], max_moves, &s);
+	for (int i = 0; i < n; i++)
+		sgf_game_free(games[i]);
+	free(games);
+	return s;
+}
+
+/* Values from tests/corpus/signature_ref.py (Python, written apart). */
+static void
+the_hash_is_the_documented_one(void)
+{
+	CHECK(sgf_signature_hash("", 0) == 0xd177c6a3f06bc4b6ULL);
+	CHECK(sgf_signature_hash("Sss", 3) == 0x812539f4c3dccb72ULL);
+	CHECK(sgf_signature_hash("SssBpdWdp", 9) == 0x66688d9e1f378f2dULL);
+	CHECK(sgf_signature_hash("abcdefgh", 8) == 0x18845379b193ab35ULL);
+	/* an empty game is the board token alone */
+	CHECK(sig_of("(;SZ[19])", 0).moves == 0x812539f4c3dccb72ULL);
+	CHECK(sig_of("(;SZ[19];B[pd];W[dp])", 0).moves ==
+	      0x66688d9e1f378f2dULL);
+}
+
+static void
+metadata_comments_and_layout_do_not_count(void)
+{
+	struct sgf_signature a = sig_of("(;SZ[19];B[pd];W[dp];B[pp])", 0);
+	struct sgf_signature b =
+	    sig_of("(;GM[1]FF[4]SZ[19]PB[x]PW[y]DT[2020]\n"
+		   "  ;B[pd]C[first] ;W[dp]BL[30]\n;B[pp]TR[aa]"
+		   "(;W[dd])(;W[cc]))",
+		   3);
+	struct sgf_signature c = sig_of("(;SZ[19];B[pd];W[dp];B[pq])", 0);
+
+	CHECK(a.moves == b.moves);
+	CHECK(a.canonical == b.canonical);
+	CHECK(a.moves != c.moves);
+	CHECK_INT(b.nmoves, 3);
+}
+
+static void
+setup_order_and_rectangles_do_not_count(void)
+{
+	struct sgf_signature a = sig_of("(;AB[aa][ab][ba][bb]AW[dd];B[pd])", 0);
+	struct sgf_signature b = sig_of("(;AW[dd]AB[bb:aa][ab][aa];B[pd])", 0);
+	struct sgf_signature c = sig_of("(;AB[aa][ab][ba];B[pd])", 0);
+
+	CHECK(a.moves == b.moves);
+	CHECK(a.canonical == b.canonical);
+	CHECK(a.moves != c.moves);
+}
+
+/* The 8 images of one game by hand: 19x19, B[pd] W[dc] B[qq]. */
+static void
+every_symmetry_gives_the_canonical_hash(void)
+{
+	static const char *const games[] = {
+	    "(;SZ[19];B[pd];W[dc];B[qq])", /* as played */
+	    "(;SZ[19];B[pp];W[qd];B[cq])", /* a quarter turn */
+	    "(;SZ[19];B[dp];W[pq];B[cc])", /* half a turn */
+	    "(;SZ[19];B[dd];W[cp];B[qc])", /* three quarters */
+	    "(;SZ[19];B[dd];W[pc];B[cq])", /* mirrored */
+	    "(;SZ[19];B[pd];W[qp];B[cc])", "(;SZ[19];B[pp];W[dq];B[qc])",
+	    "(;SZ[19];B[dp];W[cd];B[qq])",
+	};
+	struct sgf_signature s0 = sig_of(games[0], 0);
+
+	for (int i = 1; i < 8; i++) {
+		struct sgf_signature s = sig_of(games[i], 0);
+		CHECK(s.canonical == s0.canonical);
+		CHECK(s.moves != s0.moves);
+	}
+	/* a different game is not one of them */
+	CHECK(sig_of("(;SZ[19];B[pd];W[cd];B[qq])", 0).canonical !=
+	      s0.canonical);
+	/* the board counts */
+	CHECK(sig_of("(;SZ[18];B[pd];W[dc];B[qq])", 0).canonical !=
+	      s0.canonical);
+}
+
+/* A rectangle has four symmetries, not eight. */
+static void
+a_rectangle_is_not_turned_a_quarter(void)
+{
+	struct sgf_signature a = sig_of("(;SZ[19:13];B[ac])", 0);
+	struct sgf_signature b = sig_of("(;SZ[19:13];B[sk])", 0); /* 180 */
+	struct sgf_signature c = sig_of("(;SZ[13:19];B[ca])", 0);
+
+	CHECK(a.canonical == b.canonical);
+	CHECK(a.canonical != c.canonical);
+}
+
+/* A game cut after N moves has the canonical hash that the whole game
+ * has for its first N moves, whichever symmetry the cut copy is in. */
+static void
+a_cut_copy_has_the_prefix_hash(void)
+{
+	char whole[4096], cut[4096], turned[4096];
+	size_t a = 0, b = 0, c = 0;
+
+	a += (size_t)snprintf(whole + a, sizeof(whole) - a, "(;SZ[19]");
+	b += (size_t)snprintf(cut + b, sizeof(cut) - b, "(;SZ[19]PB[z]");
+	c += (size_t)snprintf(turned + c, sizeof(turned) - c, "(;SZ[19]");
+	for (int i = 0; i < 100; i++) {
+		int x = (i * 7 + 3) % 19, y = (i * 11 + 5) % 19;
+		char col = i % 2 ? 'W' : 'B';
+		a += (size_t)snprintf(whole + a, sizeof(whole) - a, ";%c[%c%c]",
+				      col, 'a' + x, 'a' + y);
+		if (i < 40) {
+			b += (size_t)snprintf(cut + b, sizeof(cut) - b,
+					      ";%c[%c%c]", col, 'a' + x,
+					      'a' + y);
+			/* mirrored left-right */
+			c += (size_t)snprintf(turned + c, sizeof(turned) - c,
+					      ";%c[%c%c]", col, 'a' + 18 - x,
+					      'a' + y);
+		}
+	}
+	snprintf(whole + a, sizeof(whole) - a, ")");
+	snprintf(cut + b, sizeof(cut) - b, ")");
+	snprintf(turned + c, sizeof(turned) - c, ")");
+
+	struct sgf_signature w = sig_of(whole, 0), w40 = sig_of(whole, 40);
+	struct sgf_signature k = sig_of(cut, 0), t = sig_of(turned, 0);
+
+	CHECK_INT(w.nmoves, 100);
+	CHECK_INT(k.nmoves, 40);
+	CHECK(w.prefix[1] == k.canonical);
+	CHECK(w40.canonical == k.canonical);
+	CHECK(t.canonical == k.canonical);
+	CHECK(t.prefix[0] == w.prefix[0]);
+	CHECK(w.prefix[2] != 0 && w.prefix[3] == 0 && w.prefix[4] == 0);
+	CHECK(w.canonical != k.canonical);
+}
+
+static void
+dyer_is_the_points_of_six_moves(void)
+{
+	char g[4096];
+	size_t n = 0;
+
+	n += (size_t)snprintf(g + n, sizeof(g) - n, "(;SZ[19]");
+	for (int i = 1; i <= 80; i++) {
+		/* move i at column i % 19, row i / 19 */
+		n += (size_t)snprintf(g + n, sizeof(g) - n, ";%c[%c%c]",
+				      i % 2 ? 'B' : 'W', 'a' + i % 19,
+				      'a' + i / 19);
+	}
+	snprintf(g + n, sizeof(g) - n, ")");
+	/* 20: (1,1) bb; 40: (2,2) cc; 60: (3,3) dd; 31: (12,1) mb;
+	 * 51: (13,2) nc; 71: (14,3) od */
+	CHECK_STR(sig_of(g, 0).dyer, "bbccddmbncod");
+	/* the smallest image: the transposition keeps the diagonal points
+	 * and swaps the letters of the others */
+	CHECK_STR(sig_of(g, 0).dyer_canonical, "bbccddbmcndo");
+	CHECK_STR(sig_of("(;B[pd];W[])", 0).dyer, "------------");
+}
+
+int
+main(void)
+{
+	RUN(the_hash_is_the_documented_one);
+	RUN(metadata_comments_and_layout_do_not_count);
+	RUN(setup_order_and_rectangles_do_not_count);
+	RUN(every_symmetry_gives_the_canonical_hash);
+	RUN(a_rectangle_is_not_turned_a_quarter);
+	RUN(a_cut_copy_has_the_prefix_hash);
+	RUN(dyer_is_the_points_of_six_moves);
+	printf("%d passed, %d failed\n", unit_passed, unit_failed);
+	return unit_failed ? 1 : 0;
+}
