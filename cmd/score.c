@@ -359,40 +359,17 @@ put_json(FILE *f, struct sgf_game *g, const struct scored *s,
 /* ------------------------------------------------------------------ */
 /* SVG */
 
-/* The picture of a scored game, on f. */
+/* The picture of a scored game, on f: the diagrams' board
+ * (diagram_svg_board) with the count's marks on it. */
 static void
 svg_draw(FILE *f, const struct scored *s)
 {
 	int w = s->r.pos.w, h = s->r.pos.h, u = 30, m = 40;
-	int W = 2 * m + (w - 1) * u, H = 2 * m + (h - 1) * u;
 
-	fprintf(f,
-		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-		"height=\"%d\" viewBox=\"0 0 %d %d\">\n"
-		"<title>%s %s</title>\n"
-		"<rect width=\"%d\" height=\"%d\" fill=\"#dcb35c\"/>\n"
-		"<g stroke=\"#000\" stroke-width=\"1\">\n",
-		W, H, W, H, s->r.result,
-		s->r.rules.scoring == RULES_AREA ? "(area)" : "(territory)", W,
-		H);
-	diagram_svg_lines(f, w, h, m, u);
-	fputs("</g>\n<g font-family=\"sans-serif\" font-size=\"13\" "
-	      "text-anchor=\"middle\" fill=\"#000\">\n",
-	      f);
-	for (int x = 0; x < w; x++) {
-		fprintf(f, "<text x=\"%d\" y=\"%d\">%c</text>\n", m + x * u,
-			m - 18, col_label(x));
-		fprintf(f, "<text x=\"%d\" y=\"%d\">%c</text>\n", m + x * u,
-			H - m + 28, col_label(x));
-	}
-	for (int y = 0; y < h; y++) {
-		fprintf(f, "<text x=\"%d\" y=\"%d\">%d</text>\n", m - 24,
-			m + y * u + 5, h - y);
-		fprintf(f, "<text x=\"%d\" y=\"%d\">%d</text>\n", W - m + 24,
-			m + y * u + 5, h - y);
-	}
-	fputs("</g>\n", f);
+	diagram_svg_open(f, w, h, m, u);
+	fprintf(f, "<title>%s %s</title>\n", s->r.result,
+		s->r.rules.scoring == RULES_AREA ? "(area)" : "(territory)");
+	diagram_svg_board(f, w, h, m, u);
 	for (int p = 0; p < w * h; p++) {
 		int cx = m + (p % w) * u, cy = m + (p / w) * u, mk;
 		mk = s->r.res.mark[p];

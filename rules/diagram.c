@@ -276,8 +276,26 @@ xml_text(FILE *out, const char *s)
 }
 
 void
-diagram_svg_lines(FILE *out, int cols, int rows, int margin, int cell)
+diagram_svg_open(FILE *out, int cols, int rows, int margin, int cell)
 {
+	int w = 2 * margin + (cols - 1) * cell;
+	int h = 2 * margin + (rows - 1) * cell;
+	fprintf(out,
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
+		w, h, w, h);
+}
+
+void
+diagram_svg_board(FILE *out, int cols, int rows, int margin, int cell)
+{
+	int w = 2 * margin + (cols - 1) * cell;
+	int h = 2 * margin + (rows - 1) * cell;
+	fprintf(out,
+		"<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" "
+		"fill=\"#dcb35c\"/>\n<g stroke=\"#000\" stroke-width=\"1\">\n",
+		w, h);
 	for (int x = 0; x < cols; x++)
 		fprintf(out,
 			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
@@ -288,6 +306,31 @@ diagram_svg_lines(FILE *out, int cols, int rows, int margin, int cell)
 			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
 			margin, margin + y * cell, margin + (cols - 1) * cell,
 			margin + y * cell);
+	fputs("</g>\n<g fill=\"#000\">\n", out);
+	for (int y = 0; y < rows; y++)
+		for (int x = 0; x < cols; x++)
+			if (star_point(x, y, cols, rows))
+				fprintf(
+				    out,
+				    "<circle cx=\"%d\" cy=\"%d\" r=\"3\"/>\n",
+				    margin + x * cell, margin + y * cell);
+	fputs("</g>\n<g font-family=\"sans-serif\" font-size=\"12\" "
+	      "text-anchor=\"middle\" fill=\"#000\">\n",
+	      out);
+	for (int x = 0; x < cols; x++) {
+		char c = col_label(x, cols);
+		fprintf(out, "<text x=\"%d\" y=\"%d\">%c</text>\n",
+			margin + x * cell, margin / 2, c);
+		fprintf(out, "<text x=\"%d\" y=\"%d\">%c</text>\n",
+			margin + x * cell, h - margin / 2 + 8, c);
+	}
+	for (int y = 0; y < rows; y++) {
+		fprintf(out, "<text x=\"%d\" y=\"%d\">%d</text>\n", margin / 2,
+			margin + y * cell + 4, rows - y);
+		fprintf(out, "<text x=\"%d\" y=\"%d\">%d</text>\n",
+			w - margin / 2, margin + y * cell + 4, rows - y);
+	}
+	fputs("</g>\n", out);
 }
 
 int
@@ -297,7 +340,6 @@ diagram_write_svg(FILE *out, const struct sgf_game *g, long upto, bool numbers,
 	struct diagram_pos *pos = malloc(sizeof(*pos));
 	struct sgf_gameinfo gi;
 	const int cell = 24, margin = 36;
-	int w, h;
 
 	if (!pos) {
 		*why = "out of memory";
@@ -308,48 +350,14 @@ diagram_write_svg(FILE *out, const struct sgf_game *g, long upto, bool numbers,
 		return -1;
 	}
 	sgf_gameinfo(g, &gi);
-	w = 2 * margin + (pos->cols - 1) * cell;
-	h = 2 * margin + (pos->rows - 1) * cell;
-	fprintf(out,
-		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
-		w, h, w, h);
+	diagram_svg_open(out, pos->cols, pos->rows, margin, cell);
 	fputs("<title>", out);
 	xml_text(out, gi.black ? gi.black : "?");
 	fputs(" (B) - ", out);
 	xml_text(out, gi.white ? gi.white : "?");
 	fprintf(out, " (W), move %ld</title>\n", pos->moves);
-	fprintf(out,
-		"<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" "
-		"fill=\"#dcb35c\"/>\n<g stroke=\"#000\" stroke-width=\"1\">\n",
-		w, h);
-	diagram_svg_lines(out, pos->cols, pos->rows, margin, cell);
-	fputs("</g>\n<g fill=\"#000\">\n", out);
-	for (int y = 0; y < pos->rows; y++)
-		for (int x = 0; x < pos->cols; x++)
-			if (star_point(x, y, pos->cols, pos->rows))
-				fprintf(
-				    out,
-				    "<circle cx=\"%d\" cy=\"%d\" r=\"3\"/>\n",
-				    margin + x * cell, margin + y * cell);
-	fputs("</g>\n<g font-family=\"sans-serif\" font-size=\"12\" "
-	      "text-anchor=\"middle\" fill=\"#000\">\n",
-	      out);
-	for (int x = 0; x < pos->cols; x++) {
-		char c = col_label(x, pos->cols);
-		fprintf(out, "<text x=\"%d\" y=\"%d\">%c</text>\n",
-			margin + x * cell, margin / 2, c);
-		fprintf(out, "<text x=\"%d\" y=\"%d\">%c</text>\n",
-			margin + x * cell, h - margin / 2 + 8, c);
-	}
-	for (int y = 0; y < pos->rows; y++) {
-		fprintf(out, "<text x=\"%d\" y=\"%d\">%d</text>\n", margin / 2,
-			margin + y * cell + 4, pos->rows - y);
-		fprintf(out, "<text x=\"%d\" y=\"%d\">%d</text>\n",
-			w - margin / 2, margin + y * cell + 4, pos->rows - y);
-	}
-	fputs("</g>\n<g stroke=\"#000\" stroke-width=\"1\">\n", out);
+	diagram_svg_board(out, pos->cols, pos->rows, margin, cell);
+	fputs("<g stroke=\"#000\" stroke-width=\"1\">\n", out);
 	for (int y = 0; y < pos->rows; y++)
 		for (int x = 0; x < pos->cols; x++) {
 			int c = board_color(&pos->b, board_pt(&pos->b, x, y));

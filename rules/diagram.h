@@ -79,10 +79,15 @@ int diagram_write_svg(FILE *out, const struct sgf_game *g, long upto,
 		      bool numbers, const char **why,
 		      struct sgf_write_notes *notes);
 
-/* The lines of an SVG board of cols x rows points, the point (x, y) at
- * (margin + x * cell, margin + y * cell): one <line> per column, then
- * one per row, to out (the caller opens and closes the group that
- * styles them).  For the diagrams and `score`'s SVG picture. */
-void diagram_svg_lines(FILE *out, int cols, int rows, int margin, int cell);
+/* The SVG frame of a board of cols x rows points, the point (x, y) at
+ * (margin + x * cell, margin + y * cell), for the diagrams and `score`'s
+ * picture, so that both draw one board.  diagram_svg_open() writes the
+ * XML declaration and opens the <svg> element (the caller writes its
+ * <title> next and closes the element at the end);
+ * diagram_svg_board() writes the wooden board, its lines, the star
+ * points and the coordinates on all four sides (GTP letters up to 25
+ * columns, SGF letters beyond), each in a group of its own. */
+void diagram_svg_open(FILE *out, int cols, int rows, int margin, int cell);
+void diagram_svg_board(FILE *out, int cols, int rows, int margin, int cell);
 
 #endif

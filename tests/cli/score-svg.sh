@@ -5,7 +5,7 @@ trap 'rm -rf "$out"' EXIT
 "$SGFKIT" score -q --no-summary --svg "$out/b.svg" ogs-19x19.sgf || echo "score failed"
 # the root element, its size and the stones (grep and sed: make check
 # needs nothing beyond the build tools)
-sed -n 's/^<svg xmlns="\([^"]*\)" width="\([0-9]*\)" height="\([0-9]*\)".*/{\1}svg \2 \3/p' "$out/b.svg"
+sed -n 's/^<svg xmlns="\([^"]*\)".* width="\([0-9]*\)" height="\([0-9]*\)".*/{\1}svg \2 \3/p' "$out/b.svg"
 n=$(grep -o '<circle' "$out/b.svg" | wc -l)
 [ "$n" -gt 200 ] && echo "more than 200 circles"
 # well formed and rendered: rsvg-convert (.ci/run installs it), else an
