@@ -7,16 +7,12 @@
  * success), as git's run_builtin does.
  */
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
-
-const char *cmd_progname = "sgfkit";
 
 static const struct cmd {
 	const char *name;
@@ -34,44 +30,6 @@ static const struct cmd {
 };
 
 static void
-vmsg(const char *kind, const char *fmt, va_list ap)
-{
-	fprintf(stderr, "%s: %s: ", cmd_progname, kind);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-}
-
-void
-cmd_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vmsg("error", fmt, ap);
-	va_end(ap);
-}
-
-void
-cmd_warning(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vmsg("warning", fmt, ap);
-	va_end(ap);
-}
-
-int
-cmd_usage_error(const char *cmd)
-{
-	if (cmd)
-		fprintf(stderr, "Try '%s %s --help'.\n", cmd_progname, cmd);
-	else
-		fprintf(stderr, "Try '%s --help'.\n", cmd_progname);
-	return EXIT_USAGE;
-}
-
-static void
 usage(FILE *f)
 {
 	size_t i;
@@ -86,15 +44,6 @@ usage(FILE *f)
 		"\nRun '%s COMMAND --help' for a command's options; "
 		"see sgfkit(1).\n",
 		cmd_progname);
-}
-
-bool
-cmd_reader_gone(int fd)
-{
-	/* the write end of a pipe or FIFO whose reader has closed it
-	 * polls as an error (Linux and the BSDs) */
-	struct pollfd pf = {.fd = fd, .events = POLLOUT, .revents = 0};
-	return poll(&pf, 1, 0) == 1 && (pf.revents & POLLERR);
 }
 
 /* Flush stdout and report a write error (EPIPE is quiet, as in grep). */
