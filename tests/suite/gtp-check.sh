@@ -8,8 +8,8 @@
 # /suicide= variants (no GTP rule set names them) and cases GTP cannot
 # tell (variations, setup after the root, moves that are not points)
 # are counted as skipped.
-# valgrind: skip (the rules cases through play and is_legal, 85 s;
-# test_gtpserver and gtp-protocol take the same code through valgrind)
+# valgrind: skip (the rules cases through play and is_legal take 85 s)
+# (test_gtpserver and gtp-protocol take the same code through valgrind)
 : "${SGFKIT:=./sgfkit}" "${TOP:=.}"
 exec python3 - "$SGFKIT" "$TOP" <<'PY'
 import os, re, sys, tempfile

@@ -5,8 +5,8 @@
 # at every point for both colours after each move of real games and of
 # sequences with captures, snapback, ko and suicide.  "not run" without
 # gnugo (.ci/run installs it).
-# valgrind: skip (tens of thousands of is_legal; test_gtpserver and
-# gtp-protocol take the same code through valgrind)
+# valgrind: skip (tens of thousands of is_legal)
+# (test_gtpserver and gtp-protocol take the same code through valgrind)
 : "${SGFKIT:=./sgfkit}" "${TOP:=.}"
 exec python3 - "$SGFKIT" "$TOP" <<'PY'
 import subprocess, sys
