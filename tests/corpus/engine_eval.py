@@ -18,20 +18,12 @@ Go (`gnugo` on PATH or /usr/games/gnugo) it says "not run".
 """
 import json
 import os
-import shutil
 import subprocess
 import sys
 
+from gnugo_selfplay import find_gnugo
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def find_gnugo():
-    g = shutil.which("gnugo")
-    if g:
-        return g
-    if os.access("/usr/games/gnugo", os.X_OK):
-        return "/usr/games/gnugo"
-    return None
 
 
 def sample(corpus, per_size, everything):

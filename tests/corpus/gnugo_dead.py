@@ -26,6 +26,8 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
+from gnugo_selfplay import find_gnugo
+
 COLS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 # The version the cache was filled with, for --cached-only where GNU Go
 # is not installed.
@@ -124,7 +126,7 @@ def parse_line(line):
 
 def main():
     args = sys.argv[1:]
-    jobs, cache, cmd = os.cpu_count() or 1, None, ["gnugo"]
+    jobs, cache, cmd = os.cpu_count() or 1, None, [find_gnugo() or "gnugo"]
     cached_only = False
     files = []
     i = 0

@@ -51,12 +51,24 @@ Example (the set measured for issue 19):
 import argparse
 import os
 import random
+import shutil
 import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 COLS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+
+def find_gnugo():
+    """GNU Go's path: $GNUGO, else gnugo on PATH, else Debian's
+    /usr/games/gnugo (not on root's PATH); None when there is none.  The
+    one place the corpus tools look for it."""
+    for g in (os.environ.get("GNUGO"), shutil.which("gnugo"),
+              "/usr/games/gnugo"):
+        if g and os.access(g, os.X_OK):
+            return g
+    return None
 
 
 class GTP:

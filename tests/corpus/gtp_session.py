@@ -2,7 +2,9 @@
 script of commands and read its answers; find GNU Go.  Imported by the
 suites and corpus tests of `sgfkit gtp` (issue 25); a program kept in a
 conversation is gnugo_selfplay.GTP."""
-import os, shutil, subprocess, sys
+import os, subprocess, sys
+
+from gnugo_selfplay import find_gnugo
 
 
 def split_answers(text):
@@ -29,11 +31,10 @@ def run_script(argv, commands, timeout=600):
 
 
 def gnugo_or_not_run(what):
-    """GNU Go's path ($GNUGO, else gnugo on PATH, else Debian's
-    /usr/games/gnugo); without it, say "not run" and exit 0."""
-    path = os.environ.get("GNUGO") or shutil.which("gnugo") or \
-        "/usr/games/gnugo"
-    if not os.access(path, os.X_OK):
+    """GNU Go's path (gnugo_selfplay.find_gnugo()); without it, say "not
+    run" and exit 0."""
+    path = find_gnugo()
+    if not path:
         print("not run (gnugo is not installed): %s" % what)
         print("0 passed, 0 failed")
         sys.exit(0)

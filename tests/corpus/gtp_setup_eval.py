@@ -21,16 +21,17 @@ refusing a move), "loadsgf=ok|DIFF|refused", then totals.
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
+
+from gnugo_selfplay import find_gnugo
 
 COLS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
 def gnugo_path():
-    return shutil.which("gnugo") or "/usr/games/gnugo"
+    return find_gnugo() or "gnugo"
 
 
 def gtp(script):
