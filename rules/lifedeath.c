@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "lifedeath.h"
+#include "search.h"
 #include "grid.h"
 
 #define GMAX (25 * 25)
@@ -315,14 +316,6 @@ local_alive(const struct board *b, const struct ld_problem *p)
 	return 0;
 }
 
-static uint64_t
-node_key(const struct board *b, int to_move, int passes)
-{
-	return board_key(b) ^ board_side_key(to_move) ^
-	       ((uint64_t)passes * 0x9E3779B97F4A7C15ULL) ^
-	       ((uint64_t)b->ko * 0xC2B2AE3D27D4EB4FULL);
-}
-
 /* 1 defender lives, 0 attacker captures, -1 unknown */
 static int
 solve(struct ld_ctx *cx, int depth, int to_move, int passes)
@@ -341,7 +334,7 @@ solve(struct ld_ctx *cx, int depth, int to_move, int passes)
 		cx->aborted = 1;
 		return -1;
 	}
-	uint64_t key = node_key(b, to_move, passes);
+	uint64_t key = search_node_key(b, to_move, passes);
 	struct tt_entry *e = &tt[key & (TT_SIZE - 1)];
 	if (e->gen == cx->gen && e->key == key)
 		return e->result;
@@ -383,13 +376,8 @@ solve(struct ld_ctx *cx, int depth, int to_move, int passes)
 	for (int i = 0; i < nm; i++) {
 		if (i > 0) {
 			/* back to this node */
-			board_copy(&work, &root);
-			for (int k = 0; k < depth; k++)
-				if (cx->path[k] == BPT_PASS)
-					board_pass(&work);
-				else
-					board_play(&work, cx->pathcol[k],
-						   cx->path[k], NULL);
+			search_replay(&work, &root, cx->path, cx->pathcol,
+				      depth);
 		}
 		cx->path[depth] = mv[i];
 		cx->pathcol[depth] = (uint8_t)to_move;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "race.h"
+#include "search.h"
 
 #define TT_SIZE	  8192 /* power of two */
 #define MOVES_MAX 32   /* points tried at one node */
@@ -33,14 +34,6 @@ struct race_ctx {
 static _Thread_local struct board root, work;
 static _Thread_local struct tt_entry tt[TT_SIZE];
 static _Thread_local uint32_t tt_gen;
-
-static uint64_t
-node_key(const struct board *b, int to_move, int passes)
-{
-	return board_key(b) ^ board_side_key(to_move) ^
-	       ((uint64_t)passes * 0x9E3779B97F4A7C15ULL) ^
-	       ((uint64_t)b->ko * 0xC2B2AE3D27D4EB4FULL);
-}
 
 /* Append q to mv[] unless it is there already or mv[] is full. */
 static void
@@ -184,7 +177,7 @@ solve(struct race_ctx *cx, int depth, int to_move, int passes)
 		cx->cut = 1;
 		return RACE_UNKNOWN;
 	}
-	uint64_t key = node_key(b, to_move, passes);
+	uint64_t key = search_node_key(b, to_move, passes);
 	struct tt_entry *e = &tt[key & (TT_SIZE - 1)];
 	if (e->gen == tt_gen && e->key == key)
 		return e->value;
@@ -199,13 +192,8 @@ solve(struct race_ctx *cx, int depth, int to_move, int passes)
 	for (int i = 0; i < nm; i++) {
 		if (i > 0) {
 			/* back to this node */
-			board_copy(&work, &root);
-			for (int k = 0; k < depth; k++)
-				if (cx->path[k] == BPT_PASS)
-					board_pass(&work);
-				else
-					board_play(&work, cx->pathcol[k],
-						   cx->path[k], NULL);
+			search_replay(&work, &root, cx->path, cx->pathcol,
+				      depth);
 		}
 		cx->path[depth] = mv[i];
 		cx->pathcol[depth] = (uint8_t)to_move;
