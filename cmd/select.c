@@ -144,6 +144,12 @@ select_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 	struct sgf_gameinfo gi;
 	bool match;
 
+	/* what the reader could not read is said, as info and dupes say
+	 * it (a truncated record matched in silence before) */
+	if (g->nerrors) {
+		r->flags |= CLI_R_INVALID;
+		cli_report_diags(g, r, false);
+	}
 	if (g->root)
 		sgf_gameinfo(g, &gi);
 	match = g->root && info_match(sc, &gi);

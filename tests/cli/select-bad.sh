@@ -13,3 +13,6 @@ for a in "--moves 5..1" "--moves x" "--moves 1.5" "--handicap -1" \
 done
 "$SGFKIT" select --size 9 missing.sgf 2>&1
 echo "exit $?"
+# a record the reader cannot read whole is said where it breaks
+printf '(;GM[1]SZ[9];B[aa];W[b' | "$SGFKIT" select --moves 1.. -l - 2>&1
+echo "exit $?"
