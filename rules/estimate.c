@@ -2,7 +2,8 @@
  * estimate.c - dead-stone estimation: Benson first, then Monte Carlo
  * ownership, then decisions per group of chains (races between unclear
  * groups read by race.c), then exact reading of small enclosed groups
- * (lifedeath.c), then a last look at groups killed next to a roomy area
+ * (lifedeath.c), and of the opponent's stones inside them for seki,
+ * then a last look at groups killed next to a roomy area
  * of their own.
  *
  * Every constant below was measured on ../shared/corpus/scored (OGS and
@@ -66,6 +67,10 @@
 #endif
 #ifndef RACE_PARTNER
 #define RACE_PARTNER 0
+#endif
+/* Reading closed groups for seki (step 6b); SEKI_READ 0 turns it off. */
+#ifndef SEKI_READ
+#define SEKI_READ 1
 #endif
 /* Reading closed groups: nodes per reading, problems per colour. */
 #define LD_BUDGET   2000
@@ -686,6 +691,46 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 					cdead[cid[g]] = c == dc;
 				}
 			}
+		}
+	}
+
+	/* 6b. Seki inside a closed group: the attacker's chains in the
+	 * regions of a living group that the group can neither capture
+	 * nor make harmless by pass-alive eyes (ld_read_seki, the defender
+	 * first) live with it, and the points around them are no one's.
+	 * Light playouts fill the shared liberties and kill one side. */
+	for (int dc = SCORE_BLACK; SEKI_READ && dc <= SCORE_WHITE; dc++) {
+		struct ld_problem prs[LD_PROBLEMS];
+		uint8_t wall[SCORE_MAX_POINTS];
+		find_walls(w, h, col, alive, cid, par, gm, dc, true, wall);
+		int npr = ld_find_walls(&b, col, wall, dc, prs, LD_PROBLEMS);
+		for (int k = 0; k < npr; k++) {
+			const struct ld_problem *pr = &prs[k];
+			int m = cid[board_y(&b, pr->main) * w +
+				    board_x(&b, pr->main)];
+			int lives = -1, seki = 0;
+			for (int i = 0; i < pr->n; i++) {
+				bpt q = pr->area[i];
+				int g = board_y(&b, q) * w + board_x(&b, q);
+				/* one reading per chain, from its head */
+				if (col[g] != 3 - dc || !cdead[cid[g]] ||
+				    board_head(&b, q) != q)
+					continue;
+				if (lives < 0)
+					lives = ld_read(&b, pr, BOARD_OPP(dc),
+							LD_BUDGET) == 1;
+				if (!lives ||
+				    ld_read_seki(&b, pr, q, LD_BUDGET) != 1)
+					continue;
+				seki = 1;
+				cdead[cid[g]] = 0;
+			}
+			if (!seki)
+				continue;
+			int root = find(par, m);
+			for (int i = 0; i < nch; i++)
+				if (find(par, i) == root)
+					cdead[i] = 0;
 		}
 	}
 

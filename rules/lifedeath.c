@@ -171,6 +171,8 @@ struct ld_ctx {
 	const struct ld_problem *p;
 	int nodes, budget;
 	int aborted;
+	int top;    /* the value of life: 1, or 2 when reading for seki */
+	bpt target; /* reading for seki: the attacker's stone in question */
 	uint32_t gen;
 	/* the moves from the root to the current node */
 	bpt path[LD_MAX_DEPTH + 1];
@@ -316,18 +318,25 @@ local_alive(const struct board *b, const struct ld_problem *p)
 	return 0;
 }
 
-/* 1 defender lives, 0 attacker captures, -1 unknown */
+/* The value of the node for the defender: 0 the attacker captures the
+ * main chain, cx->top the defender lives, -1 unknown.  When reading for
+ * seki (cx->top 2), a life that ends in two passes with the attacker's
+ * stone cx->target still standing is worth 1: both live. */
 static int
 solve(struct ld_ctx *cx, int depth, int to_move, int passes)
 {
 	const struct ld_problem *p = cx->p;
 	const struct board *b = &work;
-	int d = p->defender;
+	int d = p->defender, top = cx->top;
 
 	if (board_color(b, p->main) != d)
 		return 0;
-	if (passes >= 2 || local_alive(b, p))
-		return 1;
+	if (local_alive(b, p))
+		return top;
+	if (passes >= 2)
+		return top == 2 && board_color(b, cx->target) == BOARD_OPP(d)
+			   ? 1
+			   : top;
 	if (depth >= LD_MAX_DEPTH || cx->aborted)
 		return -1;
 	if (++cx->nodes > cx->budget) {
@@ -339,7 +348,9 @@ solve(struct ld_ctx *cx, int depth, int to_move, int passes)
 	if (e->gen == cx->gen && e->key == key)
 		return e->result;
 
-	int want = to_move == d ? 1 : 0, unknown = 0, res;
+	/* the defender maximises the value, the attacker minimises it */
+	int want = to_move == d ? top : 0, unknown = 0, res;
+	int best = to_move == d ? 0 : top;
 	/* moves: every legal point of the regions, captures first, then
 	 * a pass; the defender never fills its own eye unless that saves
 	 * a chain in atari (chains that share an eye may need joining) */
@@ -390,34 +401,54 @@ solve(struct ld_ctx *cx, int depth, int to_move, int passes)
 			res = solve(cx, depth + 1, BOARD_OPP(to_move), 0);
 		}
 		if (res == want) {
-			e->key = key;
-			e->gen = cx->gen;
-			e->result = (int8_t)res;
-			return res;
+			best = res;
+			break;
 		}
 		if (res < 0)
 			unknown = 1;
+		else if (to_move == d ? res > best : res < best)
+			best = res;
 	}
-	if (unknown)
+	if (best != want && unknown)
 		return -1;
 	e->key = key;
 	e->gen = cx->gen;
-	e->result = (int8_t)(1 - want);
-	return 1 - want;
+	e->result = (int8_t)best;
+	return best;
 }
 
-int
-ld_read(const struct board *b, const struct ld_problem *p, int first,
-	int budget)
+/* One reading of p on b, `first` to play, worth at most `top`. */
+static int
+read_problem(const struct board *b, const struct ld_problem *p, int first,
+	     int budget, int top, bpt target)
 {
 	struct ld_ctx cx;
 	memset(&cx, 0, sizeof(cx));
 	cx.p = p;
 	cx.budget = budget;
+	cx.top = top;
+	cx.target = target;
 	if (++tt_gen == 0)
 		tt_gen = 1;
 	cx.gen = tt_gen;
 	board_copy(&root, b);
 	board_copy(&work, b);
 	return solve(&cx, 0, first, 0);
+}
+
+int
+ld_read(const struct board *b, const struct ld_problem *p, int first,
+	int budget)
+{
+	return read_problem(b, p, first, budget, 1, BPT_NONE);
+}
+
+int
+ld_read_seki(const struct board *b, const struct ld_problem *p, bpt target,
+	     int budget)
+{
+	if (board_color(b, target) != BOARD_OPP(p->defender))
+		return 0;
+	int v = read_problem(b, p, p->defender, budget, 2, target);
+	return v < 0 ? -1 : v == 1;
 }

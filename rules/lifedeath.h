@@ -10,7 +10,9 @@
  * exactly: both sides play only in the regions, and the group lives if
  * its largest chain becomes pass-alive (Benson's test restricted to the
  * regions) or the attacker has nothing better than to pass; it dies when
- * that chain is captured.  The defender never fills its own eye-like
+ * that chain is captured.  Reading for seki (ld_read_seki) tells the two
+ * lives apart: with one of the attacker's stones inside still standing
+ * when both pass, both live.  The defender never fills its own eye-like
  * point except to join a chain in atari to the others around it.  Ko is
  * read under the simple-ko rule with no threats; reading stops at a
  * fixed depth and node budget.
@@ -63,5 +65,17 @@ int ld_find_walls(const struct board *b, const uint8_t *color,
  * changed. */
 int ld_read(const struct board *b, const struct ld_problem *p, int first,
 	    int budget);
+
+/* Is the attacker's stone at target, in problem p's regions on b, in
+ * seki with the defender's group: can the defender neither capture it
+ * nor make its eyes pass-alive?  Read with the defender first and three
+ * outcomes (main chain captured; both living, the target standing after
+ * two passes; the defender alone alive): 1 when the best the defender
+ * can reach is both living, 0 when it can do better (or target is not
+ * the attacker's), -1 when reading ran out of depth or budget.  The
+ * caller checks apart that the group lives with the attacker first
+ * (ld_read).  b is not changed. */
+int ld_read_seki(const struct board *b, const struct ld_problem *p, bpt target,
+		 int budget);
 
 #endif

@@ -598,6 +598,106 @@ race_big_eye_against_small_eye(void)
 	CHECK_INT(wf, RACE_WIN);
 }
 
+/* Seki inside a closed group (the shape of a real game's upper right,
+ * Tygem 140976258): White's group encloses d9 and e8 and has one more
+ * liberty, j9, that Black's wall can fill.  Black moving first cannot
+ * kill it, and White cannot capture the two stones without running
+ * out of liberties first: both live.  GNU Go 3.8 agrees (seki list). */
+static const char *seki_inside = "B W . B . W W W ."
+				 "B W W . B . W B B"
+				 "B B W W W W W W B"
+				 "B B W B B W B B B"
+				 "B B B B B B B B B"
+				 ". . . . . . . . ."
+				 ". . . . . . . . ."
+				 ". . . . . . . . ."
+				 ". . . . . . . . .";
+
+static void
+seki_inside_a_closed_group(void)
+{
+	static struct board b;
+	struct score_pos p;
+	struct ld_problem pr[4];
+	uint8_t wall[81];
+	load(&p, &b, 9, 9, seki_inside);
+	for (int i = 0; i < 81; i++)
+		wall[i] = p.color[i] == SCORE_BLACK;
+	wall[3] = wall[9 + 4] = 0; /* d9 and e8 are inside */
+	CHECK_INT(ld_find_walls(&b, p.color, wall, SCORE_WHITE, pr, 4), 1);
+	CHECK_INT(pr[0].n, 7); /* c9 d9 e9 d8 e8 f8, and j9 */
+	CHECK_INT(ld_read(&b, &pr[0], BOARD_BLACK, 2000), 1);
+	CHECK_INT(ld_read_seki(&b, &pr[0], board_pt(&b, 3, 0), 2000), 1);
+	CHECK_INT(ld_read_seki(&b, &pr[0], board_pt(&b, 4, 1), 2000), 1);
+	/* a white stone is no target */
+	CHECK_INT(ld_read_seki(&b, &pr[0], board_pt(&b, 1, 0), 2000), 0);
+	/* out of budget: unknown, not seki */
+	CHECK_INT(ld_read_seki(&b, &pr[0], board_pt(&b, 3, 0), 3), -1);
+}
+
+/* The same group with an eye of its own at j9 (h8 and j8 White's): now
+ * White captures d9 and e8 (c9, then d8 and f8 once they join), so they
+ * are dead, not in seki. */
+static void
+stones_a_living_group_can_capture_are_no_seki(void)
+{
+	static struct board b;
+	struct score_pos p;
+	struct ld_problem pr[4];
+	uint8_t wall[81];
+	load(&p, &b, 9, 9,
+	     "B W . B . W W W ."
+	     "B W W . B . W W W"
+	     "B B W W W W W W B"
+	     "B B W B B W B B B"
+	     "B B B B B B B B B"
+	     ". . . . . . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . ."
+	     ". . . . . . . . .");
+	for (int i = 0; i < 81; i++)
+		wall[i] = p.color[i] == SCORE_BLACK;
+	wall[3] = wall[9 + 4] = 0;
+	CHECK_INT(ld_find_walls(&b, p.color, wall, SCORE_WHITE, pr, 4), 1);
+	CHECK_INT(ld_read(&b, &pr[0], BOARD_BLACK, 2000), 1);
+	CHECK_INT(ld_read_seki(&b, &pr[0], board_pt(&b, 3, 0), 2000), 0);
+	CHECK_INT(ld_read_seki(&b, &pr[0], board_pt(&b, 4, 1), 2000), 0);
+}
+
+/* The estimator on seki_inside, set in the corner of a 13x13 board
+ * that Black owns (on 9x9 the playouts give Black's wall too little of
+ * its area to be a safe wall): they fill the shared liberties and kill
+ * d13 and e12; reading the closed group finds the seki. */
+/* clang-format off */
+static const char *seki_inside_13 =
+	"B W . B . W W W . B . . ."
+	"B W W . B . W B B B . . ."
+	"B B W W W W W W B B . . ."
+	"B B W B B W B B B B . . ."
+	"B B B B B B B B B B . . ."
+	". . . . . . . . . . . . ."
+	". . . . . . . . . . . . ."
+	". . . . . . . . . . . . ."
+	". . . . . . . . . . . . ."
+	". . . . . . . . . . . . ."
+	". . . . . . . . . . . . ."
+	". . . . . . . . . . . . ."
+	". . . . . . . . . . . . .";
+/* clang-format on */
+
+static void
+seki_inside_estimated_alive(void)
+{
+	static struct board b;
+	struct score_pos p;
+	struct score_estimate_opts eo;
+	load(&p, &b, 13, 13, seki_inside_13);
+	score_estimate_opts_default(&eo);
+	CHECK(score_estimate(&p, &eo) == 0);
+	for (int i = 0; i < 13 * 13; i++)
+		CHECK(!p.dead[i]);
+}
+
 /* The estimator: a group without eyes that the playouts split evenly
  * with its neighbour but that loses the race whoever moves first is
  * dead, and the winner, which captures it into two eyes, lives
@@ -639,5 +739,8 @@ main(void)
 	RUN(race_approach_move);
 	RUN(race_big_eye_against_small_eye);
 	RUN(race_loser_dead_winner_alive);
+	RUN(seki_inside_a_closed_group);
+	RUN(stones_a_living_group_can_capture_are_no_seki);
+	RUN(seki_inside_estimated_alive);
 	return UNIT_DONE();
 }
