@@ -1,11 +1,13 @@
 /*
  * select.c - `sgfkit select`: the records that match every condition
  * given on their game information (players, date, size, handicap,
- * komi, result, rule set, moves) or on the check of `sgfkit check`;
- * written byte for byte as read (a collection again), or as names
- * (-l) or JSON Lines.  Exit status as grep's: 0 a match, 1 none, 2
- * trouble.
+ * komi, result, rule set, moves), on a position pattern
+ * (rules/pattern.h) or on the check of `sgfkit check`; written byte for
+ * byte as read (a collection again), or as names (-l) or JSON Lines.
+ * Exit status as grep's: 0 a match, 1 none, 2 trouble.  The conditions
+ * are tested cheapest first: game information, the pattern, the check.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdatomic.h>
@@ -13,6 +15,7 @@
 #include <string.h>
 
 #include "../rules/check.h"
+#include "../rules/pattern.h"
 #include "../sgf/gameinfo.h"
 #include "cli.h"
 #include "cmd.h"
@@ -24,6 +27,7 @@ struct select_ctx {
 	bool exact, invert;
 	bool has_date, has_size, has_handicap, has_komi, has_margin, has_moves;
 	struct cli_range date, size, handicap, komi, margin, moves;
+	const struct pattern *pattern;
 	char winner;	   /* 'B', 'W' or 0 */
 	int result;	   /* enum sgf_result_kind, or -1 */
 	const char *rules; /* canonical rule set name, or NULL */
@@ -56,6 +60,12 @@ static const char select_usage[] =
     "      --rules NAME       rule set (RU) as the rules module names it:\n"
     "                         japanese also matches RU[jp], Japanese ...\n"
     "      --moves RANGE      moves along the main line\n"
+    "      --pattern FILE     the position of FILE (an SGF node of AB, AW\n"
+    "                         and AE points; other points do not matter)\n"
+    "                         stands on the board at some move of the main\n"
+    "                         line, at the points where FILE has it\n"
+    "      --all-symmetries   ... or one of its rotations and reflections\n"
+    "      --swap-colours     ... or with the colours exchanged\n"
     "      --valid            no error under `sgfkit check`\n"
     "      --invalid          an error under `sgfkit check`\n"
     "  -v, --invert-match     the records that do not match\n"
@@ -142,7 +152,8 @@ select_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 {
 	struct select_ctx *sc = ctx;
 	struct sgf_gameinfo gi;
-	bool match;
+	struct pattern_match pm;
+	bool match, found = false;
 
 	/* what the reader could not read is said, as info and dupes say
 	 * it (a truncated record matched in silence before) */
@@ -153,6 +164,8 @@ select_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 	if (g->root)
 		sgf_gameinfo(g, &gi);
 	match = g->root && info_match(sc, &gi);
+	if (match && sc->pattern)
+		match = found = pattern_find(sc->pattern, g, &pm) == 1;
 	if (match && sc->valid >= 0)
 		match = game_valid(g) == (sc->valid == 1);
 	else if (!g->root && sc->valid == 0)
@@ -177,8 +190,13 @@ select_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 	case OUT_JSON:
 		fputs_unlocked("{\"file\":", r->out);
 		cli_json_str(r->out, g->file);
-		fprintf(r->out, ",\"game\":%u,\"line\":%lu}\n", g->index,
+		fprintf(r->out, ",\"game\":%u,\"line\":%lu", g->index,
 			(unsigned long)g->line);
+		if (found)
+			fprintf(r->out,
+				",\"move\":%ld,\"symmetry\":%d,\"swapped\":%s",
+				pm.move, pm.sym, pm.swap ? "true" : "false");
+		fputs_unlocked("}\n", r->out);
 		break;
 	}
 	return 0;
@@ -218,7 +236,52 @@ enum {
 	OPT_VALID,
 	OPT_INVALID,
 	OPT_JSON,
+	OPT_PATTERN,
+	OPT_ALL_SYMMETRIES,
+	OPT_SWAP_COLOURS,
 };
+
+/* Read the pattern file `path` (at most PATTERN_MAX_BYTES).  Returns
+ * the pattern, or NULL (message printed: FILE:LINE:COL for what is
+ * wrong in it). */
+static struct pattern *
+load_pattern(const char *path, unsigned flags)
+{
+	struct pattern_error err;
+	struct pattern *p;
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	size_t n;
+
+	if (!f) {
+		cmd_error("cannot open '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	buf = malloc(PATTERN_MAX_BYTES + 1);
+	if (!buf) {
+		fclose(f);
+		cmd_error("out of memory");
+		return NULL;
+	}
+	n = fread(buf, 1, PATTERN_MAX_BYTES + 1, f);
+	if (ferror(f)) {
+		cmd_error("cannot read '%s': %s", path, strerror(errno));
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	fclose(f);
+	p = pattern_read(buf, n, path, flags, &err);
+	free(buf);
+	if (!p) {
+		if (err.line)
+			fprintf(stderr, "%s:%u:%u: error: %s\n", path, err.line,
+				err.col, err.msg);
+		else
+			fprintf(stderr, "%s: error: %s\n", path, err.msg);
+	}
+	return p;
+}
 
 int
 cmd_select(int argc, char **argv)
@@ -242,6 +305,10 @@ cmd_select(int argc, char **argv)
 	    {"invert-match", no_argument, NULL, 'v'},
 	    {"list", no_argument, NULL, 'l'},
 	    {"json", no_argument, NULL, OPT_JSON},
+	    {"pattern", required_argument, NULL, OPT_PATTERN},
+	    {"all-symmetries", no_argument, NULL, OPT_ALL_SYMMETRIES},
+	    {"swap-colours", no_argument, NULL, OPT_SWAP_COLOURS},
+	    {"swap-colors", no_argument, NULL, OPT_SWAP_COLOURS},
 	    {"output", required_argument, NULL, 'o'},
 	    CLI_LONGOPTS,
 	    {NULL, 0, NULL, 0},
@@ -249,7 +316,9 @@ cmd_select(int argc, char **argv)
 	struct select_ctx sc = {.result = -1, .valid = -1};
 	struct cli c;
 	struct rules ru;
-	const char *output = NULL;
+	const char *output = NULL, *pattern_file = NULL;
+	struct pattern *pattern = NULL;
+	unsigned pattern_flags = 0;
 	int opt, status;
 
 	atomic_init(&sc.matches, 0);
@@ -305,6 +374,15 @@ cmd_select(int argc, char **argv)
 			bad = cli_opt_range(optarg, CLI_RANGE_INT, 0, 1e9,
 					    "number of moves", NULL, &sc.moves);
 			break;
+		case OPT_PATTERN:
+			pattern_file = optarg;
+			break;
+		case OPT_ALL_SYMMETRIES:
+			pattern_flags |= PATTERN_SYMMETRIES;
+			break;
+		case OPT_SWAP_COLOURS:
+			pattern_flags |= PATTERN_SWAP;
+			break;
 		case OPT_WINNER:
 			if ((optarg[0] == 'B' || optarg[0] == 'W' ||
 			     optarg[0] == 'b' || optarg[0] == 'w') &&
@@ -354,14 +432,25 @@ cmd_select(int argc, char **argv)
 		if (bad)
 			return cmd_usage_error("select");
 	}
+	if (pattern_flags && !pattern_file) {
+		cmd_error("--all-symmetries and --swap-colours need --pattern");
+		return cmd_usage_error("select");
+	}
+	if (pattern_file &&
+	    !(pattern = load_pattern(pattern_file, pattern_flags)))
+		return EXIT_USAGE;
+	sc.pattern = pattern;
 	c.process = select_process;
 	c.ctx = &sc;
 	c.records = sc.out == OUT_RECORDS;
 	/* the output is records or names: no summary among them */
 	c.no_summary = true;
-	if (output && cli_output_open(&c, output))
+	if (output && cli_output_open(&c, output)) {
+		pattern_free(pattern);
 		return EXIT_USAGE;
+	}
 	status = cli_run(&c, argc - optind, argv + optind);
+	pattern_free(pattern);
 	if (output && cli_output_close(&c, status != EXIT_USAGE))
 		status = EXIT_USAGE;
 	if (status == EXIT_USAGE || c.status == EXIT_USAGE)
