@@ -221,6 +221,8 @@ enum cli_range_kind {
 	CLI_RANGE_DATE, /* dates YYYY, YYYY-MM or YYYY-MM-DD as YYYYMMDD: a
 			 * low end partly given is its first day (2005 is
 			 * 20050000), a high end its last (20059999) */
+	CLI_RANGE_RANK, /* ranks 30k .. 9p as sgf_rank_value() numbers them
+			 * (min and max unused) */
 };
 /* Read a range of `kind`.  Returns 0 with *out set, or -1 with "invalid
  * WHAT 'ARG' HINT" printed (an end that is not a value, one outside

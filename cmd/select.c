@@ -1,11 +1,12 @@
 /*
  * select.c - `sgfkit select`: the records that match every condition
  * given on their game information (players, date, size, handicap,
- * komi, result, rule set, moves), on a position pattern
- * (rules/pattern.h) or on the check of `sgfkit check`; written byte for
- * byte as read (a collection again), or as names (-l) or JSON Lines.
- * Exit status as grep's: 0 a match, 1 none, 2 trouble.  The conditions
- * are tested cheapest first: game information, the pattern, the check.
+ * komi, result, rule set, moves, ranks), on the points played, on a
+ * position pattern (rules/pattern.h) or on the check of `sgfkit
+ * check`; written byte for byte as read (a collection again), or as
+ * names (-l) or JSON Lines.  Exit status as grep's: 0 a match, 1 none,
+ * 2 trouble.  The conditions are tested cheapest first: game
+ * information, points played, the pattern, the check.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -16,17 +17,33 @@
 
 #include "../rules/check.h"
 #include "../rules/pattern.h"
+#include "../sgf/gtp.h"
 #include "../sgf/gameinfo.h"
 #include "cli.h"
 #include "cmd.h"
 
 enum select_out { OUT_RECORDS, OUT_LIST, OUT_JSON };
 
+/* --played: points as given, read on each game's board (a GTP vertex's
+ * row counts from the bottom, so its point depends on the size). */
+#define PLAYED_MAX 64
+struct played_pt {
+	char s[8]; /* "pd" (SGF letters) or "Q16" (a GTP vertex) */
+	bool gtp;
+};
+
 struct select_ctx {
 	const char *player, *black, *white; /* substrings (exact with -x) */
 	bool exact, invert;
 	bool has_date, has_size, has_handicap, has_komi, has_margin, has_moves;
 	struct cli_range date, size, handicap, komi, margin, moves;
+	/* ranks: either player's, Black's, White's (sgf_rank_value) */
+	bool has_rank, has_brank, has_wrank;
+	struct cli_range rank, brank, wrank;
+	struct played_pt played[PLAYED_MAX];
+	int nplayed;
+	bool has_played_moves;
+	struct cli_range played_moves;
 	const struct pattern *pattern;
 	char winner;	   /* 'B', 'W' or 0 */
 	int result;	   /* enum sgf_result_kind, or -1 */
@@ -60,6 +77,14 @@ static const char select_usage[] =
     "      --rules NAME       rule set (RU) as the rules module names it:\n"
     "                         japanese also matches RU[jp], Japanese ...\n"
     "      --moves RANGE      moves along the main line\n"
+    "      --rank RANGE       Black's or White's rank (BR, WR) is in RANGE:\n"
+    "                         30k..1k, 1d..9d, 1p..9p in that order\n"
+    "      --black-rank RANGE, --white-rank RANGE\n"
+    "                         Black's rank, White's rank\n"
+    "      --played POINTS    every point of the list (q16,d4 or pd,dp) was\n"
+    "                         played by a move of the main line\n"
+    "      --played-moves RANGE\n"
+    "                         ... by a move numbered in RANGE (from 1)\n"
     "      --pattern FILE     the position of FILE (an SGF node of AB, AW\n"
     "                         and AE points; other points do not matter)\n"
     "                         stands on the board at some move of the main\n"
@@ -84,6 +109,15 @@ name_match(const char *s, const char *pat, bool exact)
 	if (!s)
 		return false;
 	return exact ? strcasecmp(s, pat) == 0 : strcasestr(s, pat) != NULL;
+}
+
+/* Is the rank s (BR or WR) in r?  A rank not read matches nothing. */
+static bool
+rank_in(const char *s, const struct cli_range *r)
+{
+	double v;
+
+	return !sgf_rank_value(s, &v) && cli_range_has(r, v);
 }
 
 /* Every game-information condition (the cheap ones). */
@@ -119,6 +153,13 @@ info_match(const struct select_ctx *sc, const struct sgf_gameinfo *gi)
 	if (sc->has_date &&
 	    (cli_date_value(gi->date, &d) || !cli_range_has(&sc->date, d)))
 		return false;
+	if (sc->has_rank && !rank_in(gi->black_rank, &sc->rank) &&
+	    !rank_in(gi->white_rank, &sc->rank))
+		return false;
+	if (sc->has_brank && !rank_in(gi->black_rank, &sc->brank))
+		return false;
+	if (sc->has_wrank && !rank_in(gi->white_rank, &sc->wrank))
+		return false;
 	if (sc->rules) {
 		struct rules ru;
 		if (!gi->rules || rules_from_name(&ru, gi->rules) ||
@@ -126,6 +167,52 @@ info_match(const struct select_ctx *sc, const struct sgf_gameinfo *gi)
 			return false;
 	}
 	return true;
+}
+
+/* --played: was every point of the list played by a move of the main
+ * line (numbered in --played-moves, when given)?  A point that is not
+ * on this game's board was not. */
+static bool
+played_match(const struct select_ctx *sc, const struct sgf_game *g)
+{
+	int cols, rows, want[PLAYED_MAX];
+	uint64_t seen = 0, all;
+	long move = 0;
+
+	sgf_board_size(g, &cols, &rows);
+	for (int i = 0; i < sc->nplayed; i++) {
+		const struct played_pt *p = &sc->played[i];
+		int x, y, r;
+		if (p->gtp)
+			r = gtp_vertex_parse(p->s, strlen(p->s), cols, rows, &x,
+					     &y);
+		else
+			r = sgf_point(p->s, 2, cols, rows, &x, &y);
+		if (r != 1)
+			return false;
+		want[i] = y * cols + x;
+	}
+	all = sc->nplayed == 64 ? ~0ull : (1ull << sc->nplayed) - 1;
+	for (const struct sgf_node *n = g->root; n; n = n->child)
+		for (const struct sgf_prop *p = n->props; p; p = p->next) {
+			int x, y, at;
+			if (p->pid != SGF_P_B && p->pid != SGF_P_W)
+				continue;
+			move++;
+			if (sc->has_played_moves &&
+			    !cli_range_has(&sc->played_moves, (double)move))
+				continue;
+			if (sgf_point(p->values->s, p->values->len, cols, rows,
+				      &x, &y) != 1)
+				continue;
+			at = y * cols + x;
+			for (int i = 0; i < sc->nplayed; i++)
+				if (want[i] == at)
+					seen |= 1ull << i;
+			if (seen == all)
+				return true;
+		}
+	return false;
 }
 
 /* The verdict of `sgfkit check`: no error from the reader nor the
@@ -164,6 +251,8 @@ select_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 	if (g->root)
 		sgf_gameinfo(g, &gi);
 	match = g->root && info_match(sc, &gi);
+	if (match && sc->nplayed)
+		match = played_match(sc, g);
 	if (match && sc->pattern)
 		match = found = pattern_find(sc->pattern, g, &pm) == 1;
 	if (match && sc->valid >= 0)
@@ -236,10 +325,47 @@ enum {
 	OPT_VALID,
 	OPT_INVALID,
 	OPT_JSON,
+	OPT_RANK,
+	OPT_BLACK_RANK,
+	OPT_WHITE_RANK,
+	OPT_PLAYED,
+	OPT_PLAYED_MOVES,
 	OPT_PATTERN,
 	OPT_ALL_SYMMETRIES,
 	OPT_SWAP_COLOURS,
 };
+
+/* --played's list into sc.  Returns 0, or -1 (message printed). */
+static int
+parse_played(struct select_ctx *sc, const char *arg)
+{
+	static const char hint[] =
+	    "(points separated by commas: GTP vertices such as q16 or SGF "
+	    "letters such as pd, at most 64)";
+	const char *s = arg;
+
+	sc->nplayed = 0;
+	for (;;) {
+		size_t n = strcspn(s, ",");
+		struct played_pt *p = &sc->played[sc->nplayed];
+		int x, y;
+		if (n == 0 || n >= sizeof(p->s) || sc->nplayed == PLAYED_MAX)
+			return cli_opt_invalid("points", arg, hint);
+		memcpy(p->s, s, n);
+		p->s[n] = 0;
+		/* two letters are SGF's; a letter and a number GTP's,
+		 * checked on the largest board GTP names */
+		p->gtp =
+		    !(n == 2 && sgf_coord(s[0]) >= 0 && sgf_coord(s[1]) >= 0);
+		if (p->gtp &&
+		    gtp_vertex_parse(p->s, n, 25, SGF_MAX_SIDE, &x, &y) != 1)
+			return cli_opt_invalid("points", arg, hint);
+		sc->nplayed++;
+		if (!s[n])
+			return 0;
+		s += n + 1;
+	}
+}
 
 /* Read the pattern file `path` (at most PATTERN_MAX_BYTES).  Returns
  * the pattern, or NULL (message printed: FILE:LINE:COL for what is
@@ -305,6 +431,11 @@ cmd_select(int argc, char **argv)
 	    {"invert-match", no_argument, NULL, 'v'},
 	    {"list", no_argument, NULL, 'l'},
 	    {"json", no_argument, NULL, OPT_JSON},
+	    {"rank", required_argument, NULL, OPT_RANK},
+	    {"black-rank", required_argument, NULL, OPT_BLACK_RANK},
+	    {"white-rank", required_argument, NULL, OPT_WHITE_RANK},
+	    {"played", required_argument, NULL, OPT_PLAYED},
+	    {"played-moves", required_argument, NULL, OPT_PLAYED_MOVES},
 	    {"pattern", required_argument, NULL, OPT_PATTERN},
 	    {"all-symmetries", no_argument, NULL, OPT_ALL_SYMMETRIES},
 	    {"swap-colours", no_argument, NULL, OPT_SWAP_COLOURS},
@@ -374,6 +505,33 @@ cmd_select(int argc, char **argv)
 			bad = cli_opt_range(optarg, CLI_RANGE_INT, 0, 1e9,
 					    "number of moves", NULL, &sc.moves);
 			break;
+		case OPT_RANK:
+		case OPT_BLACK_RANK:
+		case OPT_WHITE_RANK: {
+			static const char hint[] =
+			    "(ranks such as 30k, 1d or 9p, or a range A..B, "
+			    "A.. or ..B of them)";
+			struct cli_range *rr = opt == OPT_RANK ? &sc.rank
+					       : opt == OPT_BLACK_RANK
+						   ? &sc.brank
+						   : &sc.wrank;
+			bool *has = opt == OPT_RANK	    ? &sc.has_rank
+				    : opt == OPT_BLACK_RANK ? &sc.has_brank
+							    : &sc.has_wrank;
+			*has = true;
+			bad = cli_opt_range(optarg, CLI_RANGE_RANK, 0, 0,
+					    "rank", hint, rr);
+			break;
+		}
+		case OPT_PLAYED:
+			bad = parse_played(&sc, optarg);
+			break;
+		case OPT_PLAYED_MOVES:
+			sc.has_played_moves = true;
+			bad = cli_opt_range(optarg, CLI_RANGE_INT, 1, 1e9,
+					    "move numbers", NULL,
+					    &sc.played_moves);
+			break;
 		case OPT_PATTERN:
 			pattern_file = optarg;
 			break;
@@ -431,6 +589,10 @@ cmd_select(int argc, char **argv)
 		}
 		if (bad)
 			return cmd_usage_error("select");
+	}
+	if (sc.has_played_moves && !sc.nplayed) {
+		cmd_error("--played-moves needs --played");
+		return cmd_usage_error("select");
 	}
 	if (pattern_flags && !pattern_file) {
 		cmd_error("--all-symmetries and --swap-colours need --pattern");
