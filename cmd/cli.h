@@ -110,6 +110,13 @@ struct cli {
 	 * there.  NULL: every game (for a later pass over games chosen by
 	 * an earlier one). */
 	bool (*want_game)(struct cli *c, const struct sgf_chunk *ch);
+	/* SGF streams: take the game of chunk ch without a parse?  Called
+	 * on a worker thread after want_game, with r as process() gets it
+	 * (r->record is not set); returns true when it did what process()
+	 * would have (r->keep, r->flags, output), false to have the game
+	 * parsed and handed to process().  NULL: every game parsed. */
+	bool (*fast_game)(struct cli *c, const struct sgf_chunk *ch,
+			  struct cli_res *r);
 	/* Pass each game's record bytes to process() (struct cli_res). */
 	bool records;
 	/* Runs on the writing thread after a game's output, in input order
