@@ -234,19 +234,14 @@ job_count_code(struct cli_job *j, const char *code)
 	}
 }
 
+/* What follows a game's process() (or fast_game()): its keep, where its
+ * messages go, the counts.  file and index name it in a message. */
 static void
-process_game(struct cli *c, struct cli_job *j, FILE *out, struct sgf_game *g,
-	     const char *record, size_t record_len)
+game_done(struct cli *c, struct cli_job *j, FILE *out, struct cli_res *r,
+	  const char *file, unsigned index)
 {
-	struct cli_res r;
 	unsigned i;
 
-	memset(&r, 0, sizeof(r));
-	r.out = out;
-	r.job_ = j;
-	r.record = record;
-	r.record_len = record_len;
-	c->process(g, &r, c->ctx);
 	if (c->game_end) {
 		if (j->nkeeps == j->capkeeps) {
 			size_t cap = j->capkeeps ? j->capkeeps * 2 : 8;
@@ -257,13 +252,13 @@ process_game(struct cli *c, struct cli_job *j, FILE *out, struct sgf_game *g,
 			}
 		}
 		if (j->nkeeps < j->capkeeps) {
-			j->keeps[j->nkeeps++] = r.keep;
+			j->keeps[j->nkeeps++] = r->keep;
 		} else {
 			/* the keeps would no longer line up with the games'
 			 * numbers: stop, as on any lack of memory */
-			free(r.keep);
-			fprintf(cli_err(&r), "%s: game %u: out of memory\n",
-				g->file, g->index);
+			free(r->keep);
+			fprintf(cli_err(r), "%s: game %u: out of memory\n",
+				file, index);
 			__atomic_store_n(&c->stop, true, __ATOMIC_RELAXED);
 		}
 	}
@@ -287,16 +282,48 @@ process_game(struct cli *c, struct cli_job *j, FILE *out, struct sgf_game *g,
 		}
 	}
 	j->games++;
-	if (r.flags & CLI_R_INVALID)
+	if (r->flags & CLI_R_INVALID)
 		j->invalid++;
-	if (r.flags & CLI_R_SCORED)
+	if (r->flags & CLI_R_SCORED)
 		j->scored++;
-	if (r.flags & CLI_R_AGREE)
+	if (r->flags & CLI_R_AGREE)
 		j->agree++;
-	if (r.flags & CLI_R_DISAGREE)
+	if (r->flags & CLI_R_DISAGREE)
 		j->disagree++;
-	for (i = 0; i < r.ncodes_; i++)
-		job_count_code(j, r.codes_[i]);
+	for (i = 0; i < r->ncodes_; i++)
+		job_count_code(j, r->codes_[i]);
+}
+
+static void
+process_game(struct cli *c, struct cli_job *j, FILE *out, struct sgf_game *g,
+	     const char *record, size_t record_len)
+{
+	struct cli_res r;
+
+	memset(&r, 0, sizeof(r));
+	r.out = out;
+	r.job_ = j;
+	r.record = record;
+	r.record_len = record_len;
+	c->process(g, &r, c->ctx);
+	game_done(c, j, out, &r, g->file, g->index);
+}
+
+/* The command's fast_game() on chunk ch: true when it took the game
+ * without a parse. */
+static bool
+fast_game(struct cli *c, struct cli_job *j, FILE *out,
+	  const struct sgf_chunk *ch)
+{
+	struct cli_res r;
+
+	memset(&r, 0, sizeof(r));
+	r.out = out;
+	r.job_ = j;
+	if (!c->fast_game(c, ch, &r))
+		return false;
+	game_done(c, j, out, &r, ch->file, ch->index);
+	return true;
 }
 
 /* A game standing for input that could not be parsed at all (a bad
@@ -337,6 +364,10 @@ job_run(struct cli *c, struct cli_job *j)
 			char *rec = NULL;
 			size_t reclen = ch->len;
 			if (c->want_game && !c->want_game(c, ch)) {
+				sgf_chunk_release(ch);
+				continue;
+			}
+			if (c->fast_game && fast_game(c, j, out, ch)) {
 				sgf_chunk_release(ch);
 				continue;
 			}

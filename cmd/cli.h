@@ -110,6 +110,13 @@ struct cli {
 	 * there.  NULL: every game (for a later pass over games chosen by
 	 * an earlier one). */
 	bool (*want_game)(struct cli *c, const struct sgf_chunk *ch);
+	/* SGF streams: take the game of chunk ch without a parse?  Called
+	 * on a worker thread after want_game, with r as process() gets it
+	 * (r->record is not set); returns true when it did what process()
+	 * would have (r->keep, r->flags, output), false to have the game
+	 * parsed and handed to process().  NULL: every game parsed. */
+	bool (*fast_game)(struct cli *c, const struct sgf_chunk *ch,
+			  struct cli_res *r);
 	/* Pass each game's record bytes to process() (struct cli_res). */
 	bool records;
 	/* Runs on the writing thread after a game's output, in input order
@@ -221,6 +228,8 @@ enum cli_range_kind {
 	CLI_RANGE_DATE, /* dates YYYY, YYYY-MM or YYYY-MM-DD as YYYYMMDD: a
 			 * low end partly given is its first day (2005 is
 			 * 20050000), a high end its last (20059999) */
+	CLI_RANGE_RANK, /* ranks 30k .. 9p as sgf_rank_value() numbers them
+			 * (min and max unused) */
 };
 /* Read a range of `kind`.  Returns 0 with *out set, or -1 with "invalid
  * WHAT 'ARG' HINT" printed (an end that is not a value, one outside

@@ -14,6 +14,12 @@
  * hash over its first k moves is the copy's.  With --keep, pass 3
  * writes every record but the copies.  Standard input is spooled to a
  * temporary file, since it is read more than once.
+ *
+ * Passes 1 and 2 sign a game in the plain form most collections use
+ * (no setup, no variation, no escape: sgf_signature_chunk) straight
+ * from its text, without building its tree (the batch's fast_game
+ * hook); the parser takes the others.  The two give the same
+ * signatures, which test_signature and fuzz_signature hold them to.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -85,30 +91,52 @@ static const char dupes_usage[] =
 /* ------------------------------------------------------------------ */
 /* Pass 1: signatures                                                  */
 
+/* PB, PW and DT: the game-information a relabelled copy differs in. */
+static const enum sgf_pid meta_ids[3] = {SGF_P_PB, SGF_P_PW, SGF_P_DT};
+
+/* A hash of the values of meta_ids (NULL: absent), each cut at 250
+ * bytes (a hash of the start is enough) and ended by a NUL. */
 static uint64_t
-meta_hash(const struct sgf_game *g)
+meta_hash(const char *const v[3], const size_t len[3])
 {
-	static const enum sgf_pid ids[3] = {SGF_P_PB, SGF_P_PW, SGF_P_DT};
 	char buf[768];
 	size_t n = 0;
 
 	for (int i = 0; i < 3; i++) {
-		const char *v = sgf_root_value(g, ids[i]);
-		size_t len = v ? strlen(v) : 0;
-		if (len > 250)
-			len = 250; /* a hash of the start is enough */
-		memcpy(buf + n, v ? v : "", len);
-		n += len;
+		size_t l = v[i] ? len[i] : 0;
+		if (l > 250)
+			l = 250;
+		memcpy(buf + n, v[i] ? v[i] : "", l);
+		n += l;
 		buf[n++] = 0;
 	}
 	return sgf_signature_hash(buf, n);
+}
+
+/* Keep a game's signatures for game_end. */
+static void
+scan_keep(struct cli_res *r, const struct sgf_signature *sig, uint64_t meta,
+	  unsigned index)
+{
+	struct dgame *d = malloc(sizeof(*d));
+
+	if (!d)
+		return;
+	d->canon = sig->canonical;
+	d->moves = sig->moves;
+	d->meta = meta;
+	memcpy(d->prefix, sig->prefix, sizeof(d->prefix));
+	d->index = index;
+	d->nmoves = sig->nmoves > INT32_MAX ? INT32_MAX : (int32_t)sig->nmoves;
+	r->keep = d;
 }
 
 static int
 scan_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 {
 	struct sgf_signature sig;
-	struct dgame *d;
+	const char *v[3];
+	size_t len[3];
 
 	(void)ctx;
 	if (g->nerrors) {
@@ -119,17 +147,28 @@ scan_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 		r->flags |= CLI_R_SKIPPED;
 		return 0;
 	}
-	d = malloc(sizeof(*d));
-	if (!d)
-		return 0;
-	d->canon = sig.canonical;
-	d->moves = sig.moves;
-	d->meta = meta_hash(g);
-	memcpy(d->prefix, sig.prefix, sizeof(d->prefix));
-	d->index = g->index;
-	d->nmoves = sig.nmoves > INT32_MAX ? INT32_MAX : (int32_t)sig.nmoves;
-	r->keep = d;
+	for (int i = 0; i < 3; i++) {
+		v[i] = sgf_root_value(g, meta_ids[i]);
+		len[i] = v[i] ? strlen(v[i]) : 0;
+	}
+	scan_keep(r, &sig, meta_hash(v, len), g->index);
 	return 0;
+}
+
+/* Pass 1 without a parse, for a game in the plain form (most of a
+ * collection): its signatures and game information read straight from
+ * the text, as scan_process() would have them. */
+static bool
+scan_fast(struct cli *c, const struct sgf_chunk *ch, struct cli_res *r)
+{
+	struct sgf_signature sig;
+	const char *v[3];
+	size_t len[3];
+
+	if (sgf_signature_chunk(ch, &c->limits, 0, &sig, meta_ids, 3, v, len))
+		return false;
+	scan_keep(r, &sig, meta_hash(v, len), ch->index);
+	return true;
 }
 
 /* Games come before their file's file_end: the current file is the
@@ -218,24 +257,47 @@ confirm_want(struct cli *c, const struct sgf_chunk *ch)
 	return i < dp->to && dp->g[dp->pairs[i].b].index == ch->index;
 }
 
-/* Runs on worker threads: each pair is its b's alone. */
-static int
-confirm_process(struct sgf_game *g, struct cli_res *r, void *ctx)
+/* Runs on worker threads: each pair is its b's alone.  The longer
+ * game b is cut where the shorter game a ends: from its tree g, or from
+ * its chunk ch when it is in the plain form (g NULL).  Returns false
+ * when the chunk is not. */
+static bool
+confirm(struct dupes *dp, const struct sgf_game *g, const struct sgf_chunk *ch,
+	unsigned index, const struct sgf_limits *lim)
 {
-	struct dupes *dp = ctx;
-
-	for (size_t i = pair_find(dp, g->index);
-	     i < dp->to && dp->g[dp->pairs[i].b].index == g->index; i++) {
+	for (size_t i = pair_find(dp, index);
+	     i < dp->to && dp->g[dp->pairs[i].b].index == index; i++) {
 		struct pair *p = &dp->pairs[i];
 		const struct dgame *a = &dp->g[p->a];
 		struct sgf_signature sig;
-		if (sgf_signature(g, a->nmoves, &sig) < 0)
+		if (g && sgf_signature(g, a->nmoves, &sig) < 0)
 			continue;
+		/* whether a chunk is plain does not depend on the cut:
+		 * the first pair tells, before any is changed */
+		if (!g && sgf_signature_chunk(ch, lim, a->nmoves, &sig, NULL, 0,
+					      NULL, NULL))
+			return false;
 		p->ok = sig.canonical == a->canon && sig.nmoves == a->nmoves;
 		p->ident = p->ok && sig.moves == a->moves;
 	}
+	return true;
+}
+
+static int
+confirm_process(struct sgf_game *g, struct cli_res *r, void *ctx)
+{
+	confirm(ctx, g, NULL, g->index, NULL);
 	r->flags |= CLI_R_SKIPPED;
 	return 0;
+}
+
+static bool
+confirm_fast(struct cli *c, const struct sgf_chunk *ch, struct cli_res *r)
+{
+	if (!confirm(c->ctx, NULL, ch, ch->index, &c->limits))
+		return false;
+	r->flags |= CLI_R_SKIPPED;
+	return true;
 }
 
 /* ------------------------------------------------------------------ */
@@ -709,6 +771,7 @@ cmd_dupes(int argc, char **argv)
 
 	/* pass 1 */
 	c.process = scan_process;
+	c.fast_game = scan_fast;
 	c.game_end = scan_game_end;
 	c.file_end = scan_file_end;
 	c.ctx = &dp;
@@ -752,6 +815,7 @@ cmd_dupes(int argc, char **argv)
 			dp.to = i;
 			cli_init(&c2, "dupes");
 			c2.process = confirm_process;
+			c2.fast_game = confirm_fast;
 			c2.want_game = confirm_want;
 			c2.ctx = &dp;
 			if (run_file(&c, &c2, dp.files[file].path) ==

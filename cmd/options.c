@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../sgf/gameinfo.h"
 #include "cli.h"
 #include "cmd.h"
 
@@ -140,6 +141,8 @@ range_end(const char *s, size_t n, enum cli_range_kind kind, bool high,
 		return -1;
 	memcpy(buf, s, n);
 	buf[n] = 0;
+	if (kind == CLI_RANGE_RANK)
+		return sgf_rank_value(buf, out);
 	if (kind == CLI_RANGE_DATE)
 		return read_date(buf, high ? 99 : 0, &end, out) || *end ? -1
 									: 0;

@@ -74,8 +74,9 @@ _sgfkit()
 		dupes) opts="--json --min-moves --no-truncated --keep -o --output" ;;
 		select) opts="--player --black --white -x --exact --date --size
 			--handicap --komi --winner --result --margin --rules --moves
-			--valid --invalid -v --invert-match -l --list --json -o
-			--output" ;;
+			--rank --black-rank --white-rank --played --played-moves
+			--pattern --all-symmetries --swap-colours --valid --invalid
+			-v --invert-match -l --list --json -o --output" ;;
 		convert) opts="-t --to -o --output -d --dir --compact -m --move
 			--numbers --normalize --no-warnings --rotate --flip --symmetry" ;;
 		score) opts="--json --mismatch -m --move --rules --komi --dead

@@ -708,29 +708,37 @@ sgf_game_type(const struct sgf_game *g)
 }
 
 int
-sgf_board_size(const struct sgf_game *g, int *cols, int *rows)
+sgf_size_value(const char *s, size_t len, int *cols, int *rows)
 {
-	const struct sgf_prop *p = g ? sgf_node_prop(g->root, SGF_P_SZ) : NULL;
-	const char *s, *colon;
+	const char *colon = memchr(s, ':', len);
 	int c, r;
 
-	*cols = *rows = 19;
-	if (!p || !p->values)
-		return 0;
-	s = p->values->s;
-	colon = memchr(s, ':', p->values->len);
 	if (colon) {
 		if (parse_side(s, (size_t)(colon - s), &c) ||
-		    parse_side(colon + 1,
-			       p->values->len - (size_t)(colon - s) - 1, &r))
+		    parse_side(colon + 1, len - (size_t)(colon - s) - 1, &r))
 			return -1;
 	} else {
-		if (parse_side(s, p->values->len, &c))
+		if (parse_side(s, len, &c))
 			return -1;
 		r = c;
 	}
 	*cols = c;
 	*rows = r;
+	return 0;
+}
+
+int
+sgf_board_size(const struct sgf_game *g, int *cols, int *rows)
+{
+	const struct sgf_prop *p = g ? sgf_node_prop(g->root, SGF_P_SZ) : NULL;
+
+	*cols = *rows = 19;
+	if (!p || !p->values)
+		return 0;
+	if (sgf_size_value(p->values->s, p->values->len, cols, rows)) {
+		*cols = *rows = 19;
+		return -1;
+	}
 	return 0;
 }
 

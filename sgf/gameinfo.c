@@ -16,6 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "fmt_internal.h"
 #include "formats.h"
 #include "gameinfo.h"
 #include "internal.h"
@@ -351,4 +352,33 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 		gi->handicap = implicit_handicap(g, gi->cols, gi->rows);
 
 	gi->moves = -1; /* not counted here: see sgf_gameinfo() */
+}
+
+int
+sgf_rank_value(const char *s, double *out)
+{
+	char norm[32], *end;
+	long n;
+
+	/* fmt_rank writes "<N><k|d|p>" and the marks after it */
+	if (!s || !fmt_rank(s, strlen(s), norm, sizeof(norm)))
+		return -1;
+	n = strtol(norm, &end, 10);
+	if (n < 1 || end[strspn(end + 1, "*?") + 1])
+		return -1;
+	switch (*end) {
+	case 'k':
+		if (n > 99)
+			return -1;
+		*out = (double)(1 - n);
+		return 0;
+	case 'd':
+	case 'p':
+		if (n > 9)
+			return -1;
+		*out = (double)(*end == 'd' ? n : 9 + n);
+		return 0;
+	default:
+		return -1;
+	}
 }

@@ -64,6 +64,16 @@ void sgf_gameinfo(const struct sgf_game *g, struct sgf_gameinfo *gi);
  * none (the dialect notes of check). */
 void sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi);
 
+/* A rank (BR, WR) as a number on one scale, so that ranks compare:
+ * kyu ranks 1 - N (30k is -29, 1k is 0), amateur dan ranks N (1d to
+ * 9d), professional ranks 9 + N (1p is 10, 9p is 18), so 30k < ... <
+ * 1k < 1d < ... < 9d < 1p < ... < 9p.  The rank is read as the other
+ * formats' readers read one ("9 Dan", "10K", "3段", "1급", "P9段"; a
+ * rating mark '?' or '*' after it is allowed).  Returns 0 with *out
+ * set, or -1 when s is not such a rank (also 0k, 10d and up, 10p and
+ * up, 100k and up). */
+int sgf_rank_value(const char *s, double *out);
+
 /* Parse an RE value ("B+3.5", "W+Resign", "0", "Void", "黑中盘胜" ...).
  * Returns 0 when the text was understood, -1 otherwise (kind is then
  * SGF_RES_UNKNOWN). */

@@ -424,6 +424,10 @@ const char *sgf_charset_detect(const char *data, size_t len,
 enum cs_kind sgf_charset_kind(const char *cs);
 /* Is the name UTF-8 (or ASCII, a subset)? */
 int sgf_charset_is_utf8(const char *cs);
+/* An SZ value ("19", "19:13", blanks around each side allowed) as
+ * sgf_board_size() reads it.  Returns 0 with *cols and *rows set, or -1
+ * (they are then untouched). */
+int sgf_size_value(const char *s, size_t len, int *cols, int *rows);
 /* Lead byte test for CS_DBCS_LOW_TRAIL charsets. */
 int sgf_charset_is_lead(const char *cs, unsigned char c);
 /* Validate UTF-8; returns the offset of the first bad byte or len. */

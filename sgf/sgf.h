@@ -420,6 +420,23 @@ extern const long sgf_signature_prefix_moves[SGF_SIGNATURE_PREFIXES];
  * then zeroed). */
 int sgf_signature(const struct sgf_game *g, long max_moves,
 		  struct sgf_signature *s);
+/* The signatures of chunk ch's game read straight from its text,
+ * without building the tree: for a game in the plain form most
+ * collections use, and the form alone (a root of properties without
+ * setup or moves, then nodes of B, W and other properties but no
+ * setup, no variation, no escape, no NUL byte, every ']' where the
+ * parser ends a value, ASCII in a UTF-8 chunk, GM absent or 1, a
+ * well-formed SZ, within *lim (NULL: the defaults)).  For such a game
+ * the result is sgf_signature()'s on the parsed game, and the parser
+ * would report no error.  With ids[0..nids), vals[i] and lens[i] get
+ * the first value of the root's property ids[i] (a pointer into
+ * ch->data, as the parser would give it), or NULL and 0.  Returns 0,
+ * or 1 when the game is not in that form: parse it (sgf_parse_chunk)
+ * and call sgf_signature().  Reads ch; no allocation. */
+int sgf_signature_chunk(const struct sgf_chunk *ch,
+			const struct sgf_limits *lim, long max_moves,
+			struct sgf_signature *s, const enum sgf_pid *ids,
+			int nids, const char **vals, size_t *lens);
 /* The hash of a text, as the signatures use it: the text read as 8-byte
  * little-endian words (the last padded with zeros) mixed with XXH64's
  * round, then its length, then XXH64's final mix. */

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "formats.h"
+#include "internal.h"
 
 const long sgf_signature_prefix_moves[SGF_SIGNATURE_PREFIXES] = {20, 40, 80,
 								 160, 320};
@@ -63,7 +64,7 @@ h_init(struct hpair *h)
 /* A token of each text, its 3 bytes in text order from the lowest
  * (little-endian, as they go into the words).  The walk's cost is
  * mostly here: a few shifts a token, a round every 8 bytes. */
-static inline void
+static inline void __attribute__((always_inline))
 h_tokens(struct hpair *h, uint64_t a, uint64_t b)
 {
 	unsigned n = h->nword;
@@ -244,6 +245,9 @@ struct walk {
 	char tu[SGF_MAX_SIDE], tv[SGF_MAX_SIDE];
 	struct hpair h;
 	struct setup *st;
+	/* the prefix hashes: the next to take, its move */
+	int np;
+	long prefix_next;
 };
 
 /* Take in a node's setup; -1 when out of memory. */
@@ -313,26 +317,25 @@ walk_setup(struct walk *w, const struct sgf_node *n)
 static const long dyer_sorted[6] = {20, 31, 40, 51, 60, 71};
 static const int dyer_slot[6] = {0, 3, 1, 4, 2, 5};
 
-/* Take in the move of property m (B or W). */
-static inline void
-walk_move(struct walk *w, const struct sgf_prop *m)
+/* Take in a move of colour c ('B' or 'W') whose value is the len bytes
+ * at v (a move without a value: NULL). */
+static inline void __attribute__((always_inline))
+walk_move(struct walk *w, uint64_t c, const char *v, size_t len)
 {
-	const struct sgf_value *v = m->values;
-	uint64_t c = m->pid == SGF_P_B ? 'B' : 'W';
 	uint64_t t = '-' << 8 | '-' << 16, best;
 	uint32_t xy = PASS_XY;
 	unsigned cand = w->cand;
 	int x = -1, y = -1;
 
-	if (v && v->len == 2) {
-		x = LETTER(v->s[0]);
-		y = LETTER(v->s[1]);
+	if (v && len == 2) {
+		x = LETTER(v[0]);
+		y = LETTER(v[1]);
 		if ((unsigned)x < (unsigned)w->cols &&
 		    (unsigned)y < (unsigned)w->rows) {
 			xy = (uint32_t)x << 8 | (uint32_t)y;
 			/* as written: the value's own letters */
-			t = (uint64_t)(unsigned char)v->s[0] << 8 |
-			    (uint64_t)(unsigned char)v->s[1] << 16;
+			t = (uint64_t)(unsigned char)v[0] << 8 |
+			    (uint64_t)(unsigned char)v[1] << 16;
 		}
 	}
 	if (++w->moves == w->dyer_next) {
@@ -382,6 +385,20 @@ walk_move(struct walk *w, const struct sgf_prop *m)
 	h_tokens(&w->h, c | t, c | best);
 }
 
+/* Take in the move of property m (B or W).  Out of line: the tree
+ * walk is faster with one copy of walk_move() than with one inlined
+ * at each of its calls. */
+static void __attribute__((noinline))
+walk_prop(struct walk *w, const struct sgf_prop *m)
+{
+	const struct sgf_value *v = m->values;
+
+	if (v)
+		walk_move(w, m->pid == SGF_P_B ? 'B' : 'W', v->s, v->len);
+	else
+		walk_move(w, m->pid == SGF_P_B ? 'B' : 'W', NULL, 0);
+}
+
 static void
 dyer_text(const struct symmap *m, const uint32_t *xy, char *out)
 {
@@ -393,39 +410,86 @@ dyer_text(const struct symmap *m, const uint32_t *xy, char *out)
 	out[12] = 0;
 }
 
+/* Start a walk of a cols x rows board. */
+static void
+walk_begin(struct walk *w, int cols, int rows)
+{
+	w->cols = cols;
+	w->rows = rows;
+	w->cand = 0;
+	for (int sym = 0; sym < 8; sym++) {
+		symmap_make(&w->map[sym], sym, w->cols, w->rows);
+		/* a quarter turn of a rectangle is another board */
+		if (w->cols == w->rows || !(sym & 1))
+			w->cand |= 1u << sym;
+	}
+	w->st = NULL;
+	h_init(&w->h);
+	w->tsym = -1;
+	{
+		uint32_t board = (uint32_t)'S' << 16 |
+				 (uint32_t)letters[w->cols - 1] << 8 |
+				 (uint32_t)letters[w->rows - 1];
+		h_tokens(&w->h, token_le(board), token_le(board));
+	}
+	w->moves = 0;
+	w->nd = 0;
+	w->dyer_next = dyer_sorted[0];
+	for (int i = 0; i < 6; i++)
+		w->dyer_xy[i] = PASS_XY;
+	w->np = 0;
+	w->prefix_next = sgf_signature_prefix_moves[0];
+}
+
+/* The end of a node: the prefix hashes it reaches.  Returns whether
+ * the walk stops there (max_moves reached, 0: never). */
+static inline bool __attribute__((always_inline))
+walk_node_end(struct walk *w, struct sgf_signature *s, long max_moves)
+{
+	if (w->moves >= w->prefix_next) {
+		while (w->np < SGF_SIGNATURE_PREFIXES &&
+		       w->moves >= sgf_signature_prefix_moves[w->np])
+			s->prefix[w->np++] = h_final(&w->h, 1);
+		w->prefix_next = w->np < SGF_SIGNATURE_PREFIXES
+				     ? sgf_signature_prefix_moves[w->np]
+				     : LONG_MAX;
+	}
+	return max_moves > 0 && w->moves >= max_moves;
+}
+
+/* The signatures from the walk, into s (whose prefixes it filled). */
+static void
+walk_end(struct walk *w, struct sgf_signature *s)
+{
+	free(w->st);
+	s->moves = h_final(&w->h, 0);
+	s->canonical = h_final(&w->h, 1);
+	s->nmoves = w->moves;
+	s->sym = __builtin_ctz(w->cand);
+	dyer_text(&w->map[0], w->dyer_xy, s->dyer);
+	s->dyer_canonical[0] = 0;
+	for (int sym = 0; sym < 8; sym++) {
+		char t[13];
+		if (w->cols != w->rows && (sym & 1))
+			continue;
+		dyer_text(&w->map[sym], w->dyer_xy, t);
+		if (!s->dyer_canonical[0] || strcmp(t, s->dyer_canonical) < 0)
+			memcpy(s->dyer_canonical, t, sizeof(t));
+	}
+}
+
 int
 sgf_signature(const struct sgf_game *g, long max_moves, struct sgf_signature *s)
 {
 	struct walk w;
 	const struct sgf_node *n;
-	int sym, np = 0;
-	long prefix_next = sgf_signature_prefix_moves[0];
+	int cols, rows;
 
 	memset(s, 0, sizeof(*s));
 	if (!g || !g->root)
 		return -1;
-	sgf_board_size(g, &w.cols, &w.rows);
-	w.cand = 0;
-	for (sym = 0; sym < 8; sym++) {
-		symmap_make(&w.map[sym], sym, w.cols, w.rows);
-		/* a quarter turn of a rectangle is another board */
-		if (w.cols == w.rows || !(sym & 1))
-			w.cand |= 1u << sym;
-	}
-	w.st = NULL;
-	h_init(&w.h);
-	w.tsym = -1;
-	{
-		uint32_t board = (uint32_t)'S' << 16 |
-				 (uint32_t)letters[w.cols - 1] << 8 |
-				 (uint32_t)letters[w.rows - 1];
-		h_tokens(&w.h, token_le(board), token_le(board));
-	}
-	w.moves = 0;
-	w.nd = 0;
-	w.dyer_next = dyer_sorted[0];
-	for (int i = 0; i < 6; i++)
-		w.dyer_xy[i] = PASS_XY;
+	sgf_board_size(g, &cols, &rows);
+	walk_begin(&w, cols, rows);
 	for (n = g->root; n; n = n->child) {
 		const struct sgf_prop *p, *mv[2];
 		bool setup = false, more = false;
@@ -450,36 +514,233 @@ sgf_signature(const struct sgf_game *g, long max_moves, struct sgf_signature *s)
 		 * repeats; a tree built otherwise may hold more */
 		if (!more)
 			for (int i = 0; i < nmv; i++)
-				walk_move(&w, mv[i]);
+				walk_prop(&w, mv[i]);
 		else
 			for (p = n->props; p; p = p->next)
 				if (p->pid == SGF_P_B || p->pid == SGF_P_W)
-					walk_move(&w, p);
-		if (w.moves >= prefix_next) {
-			while (np < SGF_SIGNATURE_PREFIXES &&
-			       w.moves >= sgf_signature_prefix_moves[np])
-				s->prefix[np++] = h_final(&w.h, 1);
-			prefix_next = np < SGF_SIGNATURE_PREFIXES
-					  ? sgf_signature_prefix_moves[np]
-					  : LONG_MAX;
-		}
-		if (max_moves > 0 && w.moves >= max_moves)
+					walk_prop(&w, p);
+		if (walk_node_end(&w, s, max_moves))
 			break;
 	}
-	free(w.st);
-	s->moves = h_final(&w.h, 0);
-	s->canonical = h_final(&w.h, 1);
-	s->nmoves = w.moves;
-	s->sym = __builtin_ctz(w.cand);
-	dyer_text(&w.map[0], w.dyer_xy, s->dyer);
-	s->dyer_canonical[0] = 0;
-	for (sym = 0; sym < 8; sym++) {
-		char t[13];
-		if (w.cols != w.rows && (sym & 1))
-			continue;
-		dyer_text(&w.map[sym], w.dyer_xy, t);
-		if (!s->dyer_canonical[0] || strcmp(t, s->dyer_canonical) < 0)
-			memcpy(s->dyer_canonical, t, sizeof(t));
+	walk_end(&w, s);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Straight from the text                                              */
+
+/* The scan of a chunk: p moves over text[0..n), which ends in a NUL. */
+struct scan {
+	const unsigned char *p, *end;
+	struct sgf_limits lim;
+};
+
+static void
+scan_ws(struct scan *sc)
+{
+	while (sc->p < sc->end && is_ws(*sc->p))
+		sc->p++;
+}
+
+/* An identifier of 1 to 4 upper-case letters (a longer one, or one with
+ * lower-case letters, is not the plain form): its pid, or -1. */
+static int
+scan_id(struct scan *sc)
+{
+	char id[5];
+	int n = 0;
+
+	while (sc->p < sc->end && is_upper(*sc->p)) {
+		if (n == 4)
+			return -1;
+		id[n++] = (char)*sc->p++;
 	}
+	if (!n || (sc->p < sc->end && is_lower(*sc->p)))
+		return -1;
+	id[n] = 0;
+	/* the moves, without a lookup */
+	if (n == 1 && (id[0] == 'B' || id[0] == 'W'))
+		return id[0] == 'B' ? SGF_P_B : SGF_P_W;
+	return (int)sgf_pid_of(id);
+}
+
+/* The values of a property at '[' (blanks before it skipped): the
+ * first one's bytes in *v, *len.  Returns 0, or -1 when they are not
+ * plain: an escape, a NUL, a ']' the parser would keep as text, no
+ * value, or over the limits. */
+static int
+scan_values(struct scan *sc, const char **v, size_t *len)
+{
+	size_t nv = 0;
+
+	scan_ws(sc);
+	if (sc->p >= sc->end || *sc->p != '[')
+		return -1;
+	while (sc->p < sc->end && *sc->p == '[') {
+		const unsigned char *q = sc->p + 1;
+		while (q < sc->end && *q != ']' && *q != '\\' && *q)
+			q++;
+		if (q >= sc->end || *q != ']' ||
+		    value_end_ok(q + 1, sc->end, 1) != 1 ||
+		    (size_t)(q - sc->p - 1) > sc->lim.max_value_bytes ||
+		    ++nv > sc->lim.max_values)
+			return -1;
+		if (nv == 1) {
+			*v = (const char *)sc->p + 1;
+			*len = (size_t)(q - sc->p - 1);
+		}
+		sc->p = q + 1;
+		scan_ws(sc);
+	}
+	return 0;
+}
+
+/* One property of a node, at its identifier (blanks before it
+ * skipped): its pid, with its first value in *v, *len; NOPROP when the
+ * node has no more, NOTPLAIN for setup, an identifier or values not
+ * plain, or a node over the limit of properties (*nprops counts). */
+enum { NOPROP = -2, NOTPLAIN = -1 };
+static int
+scan_prop(struct scan *sc, size_t *nprops, const char **v, size_t *len)
+{
+	int pid;
+
+	scan_ws(sc);
+	if (sc->p >= sc->end || !is_upper(*sc->p))
+		return NOPROP;
+	pid = scan_id(sc);
+	if (pid < 0 || pid == SGF_P_AB || pid == SGF_P_AW || pid == SGF_P_AE ||
+	    ++*nprops > sc->lim.max_props || scan_values(sc, v, len))
+		return NOTPLAIN;
+	return pid;
+}
+
+int
+sgf_signature_chunk(const struct sgf_chunk *ch, const struct sgf_limits *lim,
+		    long max_moves, struct sgf_signature *s,
+		    const enum sgf_pid *ids, int nids, const char **vals,
+		    size_t *lens)
+{
+	struct scan sc;
+	struct walk w;
+	const char *sz = NULL, *gm = NULL;
+	size_t szlen = 0, gmlen = 0, nodes = 1, nprops = 0;
+	int cols = 19, rows = 19;
+	bool stopped;
+
+	memset(s, 0, sizeof(*s));
+	for (int i = 0; i < nids; i++) {
+		vals[i] = NULL;
+		lens[i] = 0;
+	}
+	if (!ch->data || !(ch->flags & SGF_CHUNK_ASCII) ||
+	    (ch->flags & (SGF_CHUNK_JUNK_BEFORE | SGF_CHUNK_UNTERMINATED |
+			  SGF_CHUNK_TOO_BIG | SGF_CHUNK_DECODED)) ||
+	    !ch->charset || !sgf_charset_is_utf8(ch->charset))
+		return 1;
+	sgf_limits_fill(&sc.lim, lim);
+	sc.p = (const unsigned char *)ch->data;
+	sc.end = sc.p + ch->len;
+	/* "(;" and the root's properties */
+	scan_ws(&sc);
+	if (sc.p >= sc.end || *sc.p++ != '(')
+		return 1;
+	scan_ws(&sc);
+	if (sc.p >= sc.end || *sc.p++ != ';')
+		return 1;
+	for (;;) {
+		const char *v = NULL;
+		size_t len = 0;
+		int pid = scan_prop(&sc, &nprops, &v, &len);
+		if (pid == NOPROP)
+			break;
+		if (pid == NOTPLAIN || pid == SGF_P_B || pid == SGF_P_W)
+			return 1;
+		if (pid == SGF_P_SZ && !sz) {
+			sz = v;
+			szlen = len;
+		} else if (pid == SGF_P_GM && !gm) {
+			gm = v;
+			gmlen = len;
+		}
+		for (int i = 0; i < nids; i++)
+			if (pid != SGF_P_OTHER && (int)ids[i] == pid &&
+			    !vals[i]) {
+				vals[i] = v;
+				lens[i] = len;
+			}
+	}
+	if ((gm && (gmlen != 1 || gm[0] != '1')) ||
+	    (sz && sgf_size_value(sz, szlen, &cols, &rows)))
+		return 1;
+	walk_begin(&w, cols, rows);
+	stopped = walk_node_end(&w, s, max_moves);
+	/* the nodes: moves and other properties, no setup */
+	while (sc.p < sc.end && *sc.p == ';') {
+		const unsigned char *t = sc.p + 1;
+		const char *mv[2];
+		size_t mvlen[2];
+		bool black[2];
+		int nmv = 0;
+
+		if (++nodes > sc.lim.max_nodes)
+			return 1;
+		/* the common node, in few instructions: ";B[pd]" or ";W[]"
+		 * then ';' or ')'.  A move's value ends at its first ']'
+		 * (it is never text); data ends in a NUL, so that each
+		 * byte read is checked before the next is. */
+		if ((t[0] == 'B' || t[0] == 'W') && t[1] == '[') {
+			const unsigned char *q = NULL;
+			if (t[2] == ']')
+				q = t + 2;
+			else if (t[2] && t[2] != '\\' && t[3] && t[3] != '\\' &&
+				 t[4] == ']')
+				q = t + 4;
+			if (q && (q[1] == ';' || q[1] == ')')) {
+				if (!stopped) {
+					walk_move(&w, t[0], (const char *)t + 2,
+						  (size_t)(q - t - 2));
+					stopped =
+					    walk_node_end(&w, s, max_moves);
+				}
+				sc.p = q + 1;
+				continue;
+			}
+		}
+		sc.p++;
+		nprops = 0;
+		for (;;) {
+			const char *v = NULL;
+			size_t len = 0;
+			int pid = scan_prop(&sc, &nprops, &v, &len);
+			if (pid == NOPROP)
+				break;
+			if (pid == NOTPLAIN)
+				return 1;
+			if (pid != SGF_P_B && pid != SGF_P_W)
+				continue;
+			/* a B or a W twice is merged by the parser: not
+			 * plain */
+			for (int i = 0; i < nmv; i++)
+				if (black[i] == (pid == SGF_P_B))
+					return 1;
+			black[nmv] = pid == SGF_P_B;
+			mv[nmv] = v;
+			mvlen[nmv++] = len;
+		}
+		/* past max_moves the rest is only checked to be plain */
+		if (stopped)
+			continue;
+		for (int i = 0; i < nmv; i++)
+			walk_move(&w, black[i] ? 'B' : 'W', mv[i], mvlen[i]);
+		stopped = walk_node_end(&w, s, max_moves);
+	}
+	/* ")" and nothing after it; a variation is not plain */
+	if (sc.p >= sc.end || *sc.p++ != ')')
+		return 1;
+	scan_ws(&sc);
+	if (sc.p != sc.end)
+		return 1;
+	walk_end(&w, s);
 	return 0;
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Issue 24's bars on the 99,501 Tygem games, one core (-j1): info, info
-# -s (signatures), dupes and select on game information (every game
-# read, one in three written as read) in CPU seconds (user + system,
+# -s (signatures), dupes, select on game information (every game read,
+# one in three written as read) and select on a position pattern in CPU seconds (user + system,
 # best of 3), games per CPU-second and peak RSS; dupes and select
 # against info (the bar: at info's speed).  The dupes figure includes
 # its second pass.
@@ -35,6 +35,12 @@ run info "$SGFKIT" info -j 1 --no-summary "$@"
 run "info -s" "$SGFKIT" info -s -j 1 --no-summary "$@"
 run dupes "$SGFKIT" dupes -j 1 "$@"
 run select "$SGFKIT" select -j 1 --winner B --result resign --moves 150.. "$@"
+# a position pattern (a black star point, White's small knight approach,
+# the 3-3 point empty) under its 8 symmetries and both colourings: the
+# issue's bar is 5 s at -j1
+printf '(;GM[1]SZ[19]AB[pd]AW[qf]AE[qc])' >"$tmp/pattern.sgf"
+run pattern "$SGFKIT" select -j 1 --all-symmetries --swap-colours \
+	--pattern "$tmp/pattern.sgf" "$@"
 awk -F '\t' '{ t[$1] = $2 }
 	END { if (t["dupes"] > 0 && t["info -s"] > 0 && t["select"] > 0)
 		printf "speed against info: dupes %.0f%%, info -s %.0f%%, " \

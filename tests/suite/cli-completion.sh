@@ -34,7 +34,7 @@ havezsh=false
 command -v zsh >/dev/null 2>&1 && havezsh=true
 $havezsh || echo "not run (zsh is not installed): the zsh completion"
 
-for cmd in check convert gtp info score; do
+for cmd in check convert dupes gtp info score select; do
 	want=$(helpopts $cmd)
 	[ -n "$want" ] || { ko "$cmd --help lists no options"; continue; }
 	m=$(missing "$want" "$(bashc sgfkit $cmd --)")

@@ -290,6 +290,34 @@ handicap_is_found_past_comments_and_in_black_moves(void)
 	}
 }
 
+/* sgf_rank_value: one scale, kyu below dan below professional. */
+static void
+ranks_are_ordered_on_one_scale(void)
+{
+	static const struct {
+		const char *rank;
+		double value;
+	} ok[] = {
+	    {"30k", -29}, {"1k", 0},
+	    {"10K*", -9}, {"1d", 1},
+	    {"9 Dan", 9}, {"9d?", 9},
+	    {"1p", 10},	  {"9p", 18},
+	    {"9DP", 18},  {"3\xe6\xae\xb5", 3},
+	};
+	static const char *const bad[] = {"",	  "0k", "10d", "10p", "100k",
+					  "2100", "9x", "dan", NULL};
+	double v;
+
+	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		v = -1000;
+		CHECK_INT(sgf_rank_value(ok[i].rank, &v), 0);
+		CHECK(v == ok[i].value);
+	}
+	for (size_t i = 0; bad[i]; i++)
+		CHECK_INT(sgf_rank_value(bad[i], &v), -1);
+	CHECK_INT(sgf_rank_value(NULL, &v), -1);
+}
+
 int
 main(void)
 {
@@ -300,5 +328,6 @@ main(void)
 	RUN(komi_dialects_are_interpreted_with_a_note);
 	RUN(handicap_falls_back_to_the_setup_stones);
 	RUN(handicap_is_found_past_comments_and_in_black_moves);
+	RUN(ranks_are_ordered_on_one_scale);
 	return UNIT_DONE();
 }

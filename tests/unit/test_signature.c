@@ -168,6 +168,92 @@ dyer_is_the_points_of_six_moves(void)
 	CHECK_STR(sig_of("(;B[pd];W[])", 0).dyer, "------------");
 }
 
+/* sgf_signature_chunk on the first chunk of text: 0 with the same
+ * signatures as the parsed game's (and *pb as its PB), or 1. */
+static int
+chunk_sig(const char *text, long max_moves, char *pb, size_t npb)
+{
+	static const enum sgf_pid ids[1] = {SGF_P_PB};
+	struct sgf_reader *rd =
+	    sgf_reader_open_mem(text, strlen(text), "t", NULL);
+	struct sgf_signature t, g;
+	struct sgf_chunk ch;
+	const char *v;
+	size_t len;
+	int r = -1;
+
+	if (rd && sgf_reader_next(rd, &ch, NULL) > 0) {
+		struct sgf_game *game;
+		r = sgf_signature_chunk(&ch, NULL, max_moves, &t, ids, 1, &v,
+					&len);
+		if (!r && pb)
+			snprintf(pb, npb, "%.*s", v ? (int)len : 6,
+				 v ? v : "(none)");
+		game = sgf_parse_chunk(&ch, NULL);
+		if (!r) {
+			CHECK(game && game->nerrors == 0);
+			CHECK(game && sgf_signature(game, max_moves, &g) == 0);
+			CHECK(g.moves == t.moves && g.canonical == t.canonical);
+			CHECK(g.nmoves == t.nmoves && g.sym == t.sym);
+			CHECK(!memcmp(g.prefix, t.prefix, sizeof(g.prefix)));
+			CHECK_STR(g.dyer, t.dyer);
+			CHECK_STR(g.dyer_canonical, t.dyer_canonical);
+		}
+		sgf_game_free(game);
+	}
+	sgf_reader_close(rd);
+	return r;
+}
+
+static void
+plain_records_are_signed_from_their_text_as_from_their_tree(void)
+{
+	char pb[64];
+
+	CHECK_INT(chunk_sig("(;GM[1]FF[4]SZ[19]PB[Lee]PW[Cho]\n;B[qd];W[dp]"
+			    ";B[];W[tt];B[pp])",
+			    0, pb, sizeof(pb)),
+		  0);
+	CHECK_STR(pb, "Lee");
+	CHECK_INT(chunk_sig("(;SZ[9];B[ee];W[cc];B[gg])", 2, NULL, 0), 0);
+	CHECK_INT(chunk_sig("(;SZ[13:9]C[a comment];B[aa]C[x];W[mi]BL[30])", 0,
+			    pb, sizeof(pb)),
+		  0);
+	CHECK_STR(pb, "(none)");
+	/* a node with a B and a W; values not points of the board */
+	CHECK_INT(chunk_sig("(;SZ[9];B[aa]W[bb];B[zz];W[abc])", 0, NULL, 0), 0);
+	/* 25 moves: the prefix at 20 */
+	CHECK_INT(chunk_sig("(;;B[aa];W[ba];B[ca];W[da];B[ea];W[fa];B[ga]"
+			    ";W[ha];B[ia];W[ja];B[ka];W[la];B[ma];W[na];B[oa]"
+			    ";W[pa];B[qa];W[ra];B[sa];W[ab];B[bb];W[cb];B[db]"
+			    ";W[eb];B[fb])",
+			    0, NULL, 0),
+		  0);
+}
+
+static void
+records_not_plain_are_left_to_the_parser(void)
+{
+	static const char *const not_plain[] = {
+	    "(;AB[dd];B[pd])",		 /* setup */
+	    "(;SZ[9];B[aa];AW[bb])",	 /* setup later */
+	    "(;;B[aa](;W[bb])(;W[cc]))", /* variations */
+	    "(;PB[a\\]b];B[aa])",	 /* an escape */
+	    "(;C[x]y];B[aa])",		 /* a ']' kept as text */
+	    "(;GM[2];B[aa])",		 /* not Go */
+	    "(;SZ[x];B[aa])",		 /* a bad size */
+	    "(;B[aa])",			 /* a move in the root */
+	    "(;;B[aa]B[bb])",		 /* two B in a node */
+	    "(;;Black[aa])",		 /* lower-case letters */
+	    "(;PB[\xc3\xa9];B[aa])",	 /* not ASCII */
+	    "junk(;;B[aa])",		 /* junk before */
+	    "(;;B[aa]",			 /* unterminated */
+	    "(;;B[aa];W",		 /* an identifier without value */
+	};
+	for (size_t i = 0; i < sizeof(not_plain) / sizeof(not_plain[0]); i++)
+		CHECK_INT(chunk_sig(not_plain[i], 0, NULL, 0), 1);
+}
+
 int
 main(void)
 {
@@ -178,6 +264,8 @@ main(void)
 	RUN(a_rectangle_is_not_turned_a_quarter);
 	RUN(a_cut_copy_has_the_prefix_hash);
 	RUN(dyer_is_the_points_of_six_moves);
+	RUN(plain_records_are_signed_from_their_text_as_from_their_tree);
+	RUN(records_not_plain_are_left_to_the_parser);
 	printf("%d passed, %d failed\n", unit_passed, unit_failed);
 	return unit_failed ? 1 : 0;
 }
