@@ -694,7 +694,7 @@ sgf_signature_chunk(const struct sgf_chunk *ch, const struct sgf_limits *lim,
 			if (t[2] == ']')
 				q = t + 2;
 			else if (t[2] && t[2] != '\\' && t[3] && t[3] != '\\' &&
-				 t[4] == ']')
+				 t[3] != ']' && t[4] == ']')
 				q = t + 4;
 			if (q && (q[1] == ';' || q[1] == ')')) {
 				if (!stopped) {

@@ -249,6 +249,9 @@ records_not_plain_are_left_to_the_parser(void)
 	    "junk(;;B[aa])",		 /* junk before */
 	    "(;;B[aa]",			 /* unterminated */
 	    "(;;B[aa];W",		 /* an identifier without value */
+	    "(;;B[b]])",		 /* a stray ']' after a short value:
+					    the parser skips it with an error
+					    (found by fuzz_signature) */
 	};
 	for (size_t i = 0; i < sizeof(not_plain) / sizeof(not_plain[0]); i++)
 		CHECK_INT(chunk_sig(not_plain[i], 0, NULL, 0), 1);
