@@ -72,6 +72,9 @@
 #ifndef SEKI_READ
 #define SEKI_READ 1
 #endif
+/* ...and at most this many readings per position (each within
+ * LD_BUDGET nodes): a bound on the step's time whatever the board. */
+#define SEKI_MAX_READS 24
 /* Reading closed groups: nodes per reading, problems per colour. */
 #define LD_BUDGET   2000
 #define LD_PROBLEMS 16
@@ -699,6 +702,7 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	 * nor make harmless by pass-alive eyes (ld_read_seki, the defender
 	 * first) live with it, and the points around them are no one's.
 	 * Light playouts fill the shared liberties and kill one side. */
+	int seki_reads = 0;
 	for (int dc = SCORE_BLACK; SEKI_READ && dc <= SCORE_WHITE; dc++) {
 		struct ld_problem prs[LD_PROBLEMS];
 		uint8_t wall[SCORE_MAX_POINTS];
@@ -714,8 +718,10 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 				int g = board_y(&b, q) * w + board_x(&b, q);
 				/* one reading per chain, from its head */
 				if (col[g] != 3 - dc || !cdead[cid[g]] ||
-				    board_head(&b, q) != q)
+				    board_head(&b, q) != q ||
+				    seki_reads >= SEKI_MAX_READS)
 					continue;
+				seki_reads++;
 				if (lives < 0)
 					lives = ld_read(&b, pr, BOARD_OPP(dc),
 							LD_BUDGET) == 1;
