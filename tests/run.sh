@@ -5,7 +5,8 @@
 #      "N passed, N failed");
 #   2. golden CLI tests: tests/cli/NAME.sh is run with $SGFKIT set; its
 #      stdout must equal tests/cli/NAME.out and its exit status
-#      tests/cli/NAME.exit (0 when that file is absent);
+#      tests/cli/NAME.exit (0 when that file is absent); under VALGRIND
+#      one with a "# valgrind: skip (WHY)" line is not run, as suites;
 #   3. script suites: every tests/suite/*.sh, which prints its own
 #      "N passed, N failed" line and exits non-zero on failure; its
 #      "not run (...)" lines (checks skipped for want of an optional
@@ -61,9 +62,20 @@ for t in "$BUILD"/tests/test_*; do
 	add_counts "$line"
 done
 
+# The reason a script gives for not running under valgrind ("# valgrind:
+# skip (WHY)" on one line of its head), or nothing.
+vg_skip() {
+	[ -n "$VALGRIND" ] && sed -n '1,30s/^# valgrind: skip (\(.*\))$/\1/p' "$1"
+}
+
 for t in tests/cli/*.sh; do
 	[ -f "$t" ] || continue
 	name=${t%.sh}
+	why=$(vg_skip "$t")
+	if [ -n "$why" ]; then
+		echo "cli $(basename "$name"): not run (under valgrind: $why)"
+		continue
+	fi
 	want_rc=0
 	[ -f "$name.exit" ] && want_rc=$(cat "$name.exit")
 	# a hang is a failure (exit 124), not a stuck `make check`
@@ -84,9 +96,8 @@ done
 
 for t in tests/suite/*.sh; do
 	[ -f "$t" ] || continue
-	if [ -n "$VALGRIND" ] &&
-		why=$(sed -n '1,30s/^# valgrind: skip (\(.*\))$/\1/p' "$t") &&
-		[ -n "$why" ]; then
+	why=$(vg_skip "$t")
+	if [ -n "$why" ]; then
 		echo "$(basename "$t"): not run (under valgrind: $why)"
 		continue
 	fi

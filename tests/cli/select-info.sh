@@ -2,6 +2,7 @@
 # make.sh for what each of its nine records holds): every condition
 # as names (-l), names case ignored and exact with -x, ranges of every
 # form, -v, JSON Lines, standard input; exit 1 when nothing matches.
+# valgrind: skip (about thirty processes, 44 s; each condition is taken through ASan and UBSan by make sanitize, and select itself through valgrind by select-records)
 cd "$TOP/testdata/select" || exit 2
 t() {
 	echo "== $*"

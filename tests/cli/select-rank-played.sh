@@ -3,6 +3,7 @@
 # none (5 to 9): ranks in order 30k..1k, 1d..9d, 1p..9p, either player
 # or one; points as GTP vertices (read on each board: C7 is cc on 9x9)
 # or SGF letters, within move numbers; bad values refused (exit 2).
+# valgrind: skip (about thirty processes, 31 s; ranks are read under valgrind by test_gameinfo, and all of it runs under ASan and UBSan in make sanitize)
 cd "$TOP/testdata/select" || exit 2
 t() {
 	echo "== $*"
