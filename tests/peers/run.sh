@@ -3,6 +3,7 @@
 # (sgfmill, @sabaki/sgf, @sabaki/go-board, SGFC, KataGo's rules tests,
 # the Rust sgf-parse), run through sgfkit.  Written by us from reading
 # their public tests: no file of theirs is copied.
+# valgrind: skip (about 3.5 minutes of CI's valgrind lane; make sanitize and make check run them)
 #
 # One file per project, tests/peers/PROJECT.cases, one block per case:
 #
