@@ -642,14 +642,18 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	 * left near the threshold, with the attacker groups they call
 	 * safe as walls too. */
 	uint8_t decided[SCORE_MAX_POINTS];
+	/* the second round's problems per colour, read again in 6b */
+	struct ld_problem prs2[2][LD_PROBLEMS];
+	int npr2[2] = {0, 0};
 	memset(decided, 0, sizeof(decided));
 	for (int t = 0; t < 4; t++) {
 		int round = t / 2, dc = SCORE_BLACK + t % 2;
-		struct ld_problem prs[LD_PROBLEMS];
+		struct ld_problem *prs = prs2[t % 2];
 		uint8_t wall[SCORE_MAX_POINTS];
 		find_walls(w, h, col, alive, cid, par, gm, dc, round == 1,
 			   wall);
 		int npr = ld_find_walls(&b, col, wall, dc, prs, LD_PROBLEMS);
+		npr2[t % 2] = npr;
 		for (int k = 0; k < npr; k++) {
 			const struct ld_problem *pr = &prs[k];
 			int st = -1;
@@ -697,19 +701,17 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 		}
 	}
 
-	/* 6b. Seki inside a closed group: the attacker's chains in the
-	 * regions of a living group that the group can neither capture
-	 * nor make harmless by pass-alive eyes (ld_read_seki, the defender
-	 * first) live with it, and the points around them are no one's.
-	 * Light playouts fill the shared liberties and kill one side. */
+	/* 6b. Seki inside a closed group (the problems of step 6's second
+	 * round, whose walls are the ones read here): the attacker's
+	 * chains in the regions of a living group that the group can neither
+	 * capture nor make harmless by pass-alive eyes (ld_read_seki, the
+	 * defender first) live with it, and the points around them are no
+	 * one's. Light playouts fill the shared liberties and kill one side. */
 	int seki_reads = 0;
 	for (int dc = SCORE_BLACK; SEKI_READ && dc <= SCORE_WHITE; dc++) {
-		struct ld_problem prs[LD_PROBLEMS];
-		uint8_t wall[SCORE_MAX_POINTS];
-		find_walls(w, h, col, alive, cid, par, gm, dc, true, wall);
-		int npr = ld_find_walls(&b, col, wall, dc, prs, LD_PROBLEMS);
-		for (int k = 0; k < npr; k++) {
-			const struct ld_problem *pr = &prs[k];
+		for (int k = 0; k < npr2[dc - SCORE_BLACK]; k++) {
+			const struct ld_problem *pr =
+			    &prs2[dc - SCORE_BLACK][k];
 			int m = cid[board_y(&b, pr->main) * w +
 				    board_x(&b, pr->main)];
 			int lives = -1, seki = 0;

@@ -613,6 +613,15 @@ static const char *seki_inside = "B W . B . W W W ."
 				 ". . . . . . . . ."
 				 ". . . . . . . . .";
 
+/* Black's stones as walls, but d9 and e8, which are inside. */
+static void
+walls_but_d9_e8(const struct score_pos *p, uint8_t *wall)
+{
+	for (int i = 0; i < 81; i++)
+		wall[i] = p->color[i] == SCORE_BLACK;
+	wall[3] = wall[9 + 4] = 0;
+}
+
 static void
 seki_inside_a_closed_group(void)
 {
@@ -621,9 +630,7 @@ seki_inside_a_closed_group(void)
 	struct ld_problem pr[4];
 	uint8_t wall[81];
 	load(&p, &b, 9, 9, seki_inside);
-	for (int i = 0; i < 81; i++)
-		wall[i] = p.color[i] == SCORE_BLACK;
-	wall[3] = wall[9 + 4] = 0; /* d9 and e8 are inside */
+	walls_but_d9_e8(&p, wall);
 	CHECK_INT(ld_find_walls(&b, p.color, wall, SCORE_WHITE, pr, 4), 1);
 	CHECK_INT(pr[0].n, 7); /* c9 d9 e9 d8 e8 f8, and j9 */
 	CHECK_INT(ld_read(&b, &pr[0], BOARD_BLACK, 2000), 1);
@@ -655,9 +662,7 @@ stones_a_living_group_can_capture_are_no_seki(void)
 	     ". . . . . . . . ."
 	     ". . . . . . . . ."
 	     ". . . . . . . . .");
-	for (int i = 0; i < 81; i++)
-		wall[i] = p.color[i] == SCORE_BLACK;
-	wall[3] = wall[9 + 4] = 0;
+	walls_but_d9_e8(&p, wall);
 	CHECK_INT(ld_find_walls(&b, p.color, wall, SCORE_WHITE, pr, 4), 1);
 	CHECK_INT(ld_read(&b, &pr[0], BOARD_BLACK, 2000), 1);
 	CHECK_INT(ld_read_seki(&b, &pr[0], board_pt(&b, 3, 0), 2000), 0);
