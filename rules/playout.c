@@ -158,14 +158,10 @@ acceptable(const struct board *b, int color, bpt pt, const uint8_t *forbid)
 		return false;
 	/* Self-atari of a chain of two or more stones is refused, so that
 	 * seki survives (allowing small sacrifices for nakade was tried and
-	 * lost more seki than it won kills). */
-	if (libs_after(b, color, pt) < 2) {
-		bpt nb[4] = {pt - 1, pt + 1, pt - b->stride, pt + b->stride};
-		for (int i = 0; i < 4; i++)
-			if (board_color(b, nb[i]) == color)
-				return false;
-	}
-	return true;
+	 * lost more seki than it won kills).  A move with no stone of its
+	 * own colour beside it makes a lone stone: no need to count. */
+	return board_nbr_count(b, pt, color) == 0 ||
+	       libs_after(b, color, pt) >= 2;
 }
 
 /* A capture of an opponent chain the last move left in atari (the
