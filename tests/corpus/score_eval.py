@@ -41,6 +41,10 @@ summed, so every set weighs the same whatever its size; with --tune-by
 set each set chooses on its own (optimistic: a binary has one value
 for all sets).  A tie keeps the earlier variant, so a variant must be
 strictly better than the baseline on the training folds to be chosen.
+Each variant's in-sample figures are followed by the number of games
+whose count differs from the baseline's: a rule that changes one game
+is chosen in the four folds that do not hold it, and gains nothing in
+the fifth; "(1 changed)" says so where the chosen folds do not.
 A variant may also be a script that adds options after the
 subcommand, e.g. `c=$1; shift; exec /path/sgfkit "$c" --seed 2 "$@"`.
 Such a --seed variant shows the noise of the playouts, which a
@@ -328,9 +332,14 @@ def tune(variants, results, how, by):
             n, w, e = n + fn, w + fw, e + fe
             pick.append(names[chosen[(k, f)]])
         bn, bw, be = counts(results[0][k])
+        base = {row[0]: row[3] for row in results[0][k]}
+
+        def changed(r):
+            c = sum(base.get(row[0]) != row[3] for row in r[k])
+            return f" ({c} changed)" if r is not results[0] else ""
         alls = "  ".join(
             f"{nm} {pct(counts(r[k])[1], bn):.2f}/"
-            f"{pct(counts(r[k])[2], bn):.2f}"
+            f"{pct(counts(r[k])[2], bn):.2f}{changed(r)}"
             for nm, r in zip(names, results))
         print(f"{label(k)} fold-out winner {w:4}/{n:<4} {pct(w, n):6.2f}%  "
               f"exact {e:4}/{n:<4} {pct(e, n):6.2f}%  "
