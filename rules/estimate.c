@@ -642,8 +642,10 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	 * left near the threshold, with the attacker groups they call
 	 * safe as walls too. */
 	uint8_t decided[SCORE_MAX_POINTS];
-	/* the second round's problems per colour, read again in 6b */
+	/* the second round's problems per colour, read again in 6b, and
+	 * whether each lives with the attacker first (-1: not read yet) */
 	struct ld_problem prs2[2][LD_PROBLEMS];
+	int8_t lives2[2][LD_PROBLEMS];
 	int npr2[2] = {0, 0};
 	memset(decided, 0, sizeof(decided));
 	for (int t = 0; t < 4; t++) {
@@ -654,6 +656,7 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 			   wall);
 		int npr = ld_find_walls(&b, col, wall, dc, prs, LD_PROBLEMS);
 		npr2[t % 2] = npr;
+		memset(lives2[t % 2], -1, sizeof(lives2[0]));
 		for (int k = 0; k < npr; k++) {
 			const struct ld_problem *pr = &prs[k];
 			int st = -1;
@@ -663,7 +666,9 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 			    (decided[m] || gm[m] < ALIVE_MARGIN - READ_BAND ||
 			     gm[m] > ALIVE_MARGIN + READ_BAND))
 				continue;
-			if (ld_read(&b, pr, BOARD_OPP(dc), LD_BUDGET) == 1)
+			lives2[t % 2][k] =
+			    ld_read(&b, pr, BOARD_OPP(dc), LD_BUDGET) == 1;
+			if (lives2[t % 2][k])
 				st = 1;
 			else if (safe_walls(&b, pr, alive, cid, cdead, gm) &&
 				 ld_read(&b, pr, dc, LD_BUDGET) == 0)
@@ -714,7 +719,8 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 			    &prs2[dc - SCORE_BLACK][k];
 			int m = cid[board_y(&b, pr->main) * w +
 				    board_x(&b, pr->main)];
-			int lives = -1, seki = 0;
+			int8_t *lives = &lives2[dc - SCORE_BLACK][k];
+			int seki = 0;
 			for (int i = 0; i < pr->n; i++) {
 				bpt q = pr->area[i];
 				int g = board_y(&b, q) * w + board_x(&b, q);
@@ -724,10 +730,10 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 				    seki_reads >= SEKI_MAX_READS)
 					continue;
 				seki_reads++;
-				if (lives < 0)
-					lives = ld_read(&b, pr, BOARD_OPP(dc),
-							LD_BUDGET) == 1;
-				if (!lives ||
+				if (*lives < 0)
+					*lives = ld_read(&b, pr, BOARD_OPP(dc),
+							 LD_BUDGET) == 1;
+				if (!*lives ||
 				    ld_read_seki(&b, pr, q, LD_BUDGET) != 1)
 					continue;
 				seki = 1;
