@@ -10,7 +10,11 @@
  * token is larger leave the set.  The images of the symmetries in the
  * set are then the same text so far, which one running hash takes in.
  * After a few moves one symmetry is left (two only for a game that is
- * symmetric so far), and a move costs one mapping.
+ * symmetric so far), and a move costs one mapping: two loads from
+ * tables made once per board size (struct symtab).  Read straight from
+ * the text (sgf_signature_chunk), the common nodes after that are taken
+ * in a tight loop with the hash in registers (walk_run): most of a
+ * collection's moves go through it, and `dupes` runs at `info`'s speed.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -100,10 +104,20 @@ sgf_signature_hash(const void *text, size_t len)
 {
 	const unsigned char *p = text;
 	uint64_t acc = P5;
+	size_t i = 0;
 
-	for (size_t i = 0; i < len; i += 8) {
+	/* whole words, the first byte the lowest, then the rest */
+	for (; i + 8 <= len; i += 8) {
+		uint64_t w;
+		memcpy(&w, p + i, sizeof(w));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		w = __builtin_bswap64(w);
+#endif
+		acc = xround(acc, w);
+	}
+	if (i < len) {
 		uint64_t w = 0;
-		for (size_t k = 0; k < 8 && i + k < len; k++)
+		for (size_t k = 0; i + k < len; k++)
 			w |= (uint64_t)p[i + k] << (8 * k);
 		acc = xround(acc, w);
 	}
@@ -165,17 +179,81 @@ symmap_make(struct symmap *m, int sym, int cols, int rows)
 	m->sy = m->swap ? y1 - y0 : y2 - y0;
 }
 
-/* The two letters of the image of point xy (x << 8 | y) as text. */
-static inline uint32_t
-map_text(const struct symmap *m, uint32_t xy)
+/* The symmetries of one board size as tables indexed by a value's
+ * letter bytes.  part[sym][i][c] is what the letter c at
+ * place i of a value (0: x, 1: y) gives a move's tokens (first letter
+ * << 8 | second << 16): in its high half, the letter that c maps to in
+ * its place (a map that swaps x and y puts x's image second); in its
+ * low half, c itself in its place, as written.  When c is not a
+ * letter of a point of the board, the entry is NOT_POINT alone, so
+ * that one test of the two entries' union finds either.  A walk starts
+ * for every game, most games of a collection have one size, and the
+ * tables make both tokens of a move two loads: kept per thread, made
+ * again when the size changes. */
+#define NOT_POINT ((uint64_t)1 << 31)
+struct symtab {
+	int cols, rows;
+	uint64_t part[8][2][256];
+};
+static _Thread_local struct symtab symtab_cache;
+
+static const struct symtab *
+symtab_get(int cols, int rows)
 {
-	int x = (int)(xy >> 8), y = (int)(xy & 0xff);
-	int u = m->swap ? y : x, v = m->swap ? x : y;
+	struct symtab *t = &symtab_cache;
+
+	if (t->cols == cols && t->rows == rows)
+		return t;
+	for (int sym = 0; sym < 8; sym++) {
+		struct symmap m;
+		symmap_make(&m, sym, cols, rows);
+		for (int c = 0; c < 256; c++)
+			t->part[sym][0][c] = t->part[sym][1][c] = NOT_POINT;
+		for (int i = 0; letters[i]; i++) {
+			unsigned char c = (unsigned char)letters[i];
+			/* the image letters that coordinate i gives: the
+			 * image's x when it is x (u), its y when it is y (v) */
+			int a = m.ox + m.sx * i, b = m.oy + m.sy * i;
+			uint64_t u = a >= 0 && a < SGF_MAX_SIDE
+					 ? (uint64_t)letters[a] << 8
+					 : 0;
+			uint64_t v = b >= 0 && b < SGF_MAX_SIDE
+					 ? (uint64_t)letters[b] << 16
+					 : 0;
+			if (i < cols)
+				t->part[sym][0][c] =
+				    (m.swap ? v : u) << 32 | (uint64_t)c << 8;
+			if (i < rows)
+				t->part[sym][1][c] =
+				    (m.swap ? u : v) << 32 | (uint64_t)c << 16;
+		}
+	}
+	t->cols = cols;
+	t->rows = rows;
+	return t;
+}
+
+/* The image token (first letter << 8 | second << 16) under symmetry sym
+ * of a point whose value's letters are c0, c1, both on the board. */
+static inline uint32_t
+sym_token(const struct symtab *t, int sym, unsigned char c0, unsigned char c1)
+{
+	return (uint32_t)((t->part[sym][0][c0] | t->part[sym][1][c1]) >> 32);
+}
+
+/* The two letters of the image under symmetry sym of point xy (x << 8
+ * | y, or PASS_XY) as text: first letter << 8 | second, ordered as the
+ * text is. */
+static inline uint32_t
+map_text(const struct symtab *t, int sym, uint32_t xy)
+{
+	uint32_t tok;
 
 	if (xy == PASS_XY)
 		return PASS_TEXT;
-	return (uint32_t)letters[m->ox + m->sx * u] << 8 |
-	       (uint32_t)letters[m->oy + m->sy * v];
+	tok = sym_token(t, sym, (unsigned char)letters[xy >> 8],
+			(unsigned char)letters[xy & 0xff]);
+	return (tok >> 8 & 0xff) << 8 | tok >> 16;
 }
 
 /* A node's setup points, repeats dropped: at most one per colour and
@@ -220,13 +298,14 @@ cmp_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The node's setup tokens under m, sorted, into out. */
+/* The node's setup tokens under symmetry sym, sorted, into out. */
 static void
-setup_image(const struct setup *st, const struct symmap *m, uint32_t *out)
+setup_image(const struct setup *st, const struct symtab *t, int sym,
+	    uint32_t *out)
 {
 	for (size_t i = 0; i < st->n; i++)
-		out[i] =
-		    (st->pt[i] & 0xff0000) | map_text(m, st->pt[i] & 0xffff);
+		out[i] = (st->pt[i] & 0xff0000) |
+			 map_text(t, sym, st->pt[i] & 0xffff);
 	qsort(out, st->n, sizeof(*out), cmp_u32);
 }
 
@@ -238,11 +317,7 @@ struct walk {
 	int nd;
 	long dyer_next;
 	unsigned cand; /* symmetries tied for the smallest image */
-	struct symmap map[8];
-	/* when one is left, symmetry tsym's image letters: of u in tu[],
-	 * of v in tv[] (see struct symmap) */
-	int tsym;
-	char tu[SGF_MAX_SIDE], tv[SGF_MAX_SIDE];
+	const struct symtab *tab;
 	struct hpair h;
 	struct setup *st;
 	/* the prefix hashes: the next to take, its move */
@@ -280,13 +355,13 @@ walk_setup(struct walk *w, const struct sgf_node *n)
 	if (!st || !st->n)
 		return 0;
 	/* the image as written, for the moves hash */
-	setup_image(st, &w->map[0], st->ident);
+	setup_image(st, w->tab, 0, st->ident);
 	/* the smallest image among the tied symmetries */
 	for (unsigned sym = 0; sym < 8; sym++) {
 		int c = -1;
 		if (!(w->cand & (1u << sym)))
 			continue;
-		setup_image(st, &w->map[sym], st->key);
+		setup_image(st, w->tab, (int)sym, st->key);
 		if (cand) {
 			size_t i = 0;
 			while (i < st->n && st->key[i] == st->best[i])
@@ -344,35 +419,18 @@ walk_move(struct walk *w, uint64_t c, const char *v, size_t len)
 	}
 	if (!(cand & (cand - 1))) {
 		/* one symmetry left: its letters from the tables */
-		int sym = __builtin_ctz(cand);
-		const struct symmap *sm = &w->map[sym];
-		if (sym != w->tsym) {
-			w->tsym = sym;
-			for (int i = 0; i < SGF_MAX_SIDE; i++) {
-				int a = sm->ox + sm->sx * i,
-				    b = sm->oy + sm->sy * i;
-				w->tu[i] = a >= 0 && a < SGF_MAX_SIDE
-					       ? letters[a]
-					       : '?';
-				w->tv[i] = b >= 0 && b < SGF_MAX_SIDE
-					       ? letters[b]
-					       : '?';
-			}
-		}
 		if (xy == PASS_XY)
 			best = t;
-		else if (sm->swap)
-			best = (uint64_t)(unsigned char)w->tu[y] << 8 |
-			       (uint64_t)(unsigned char)w->tv[x] << 16;
 		else
-			best = (uint64_t)(unsigned char)w->tu[x] << 8 |
-			       (uint64_t)(unsigned char)w->tv[y] << 16;
+			best =
+			    sym_token(w->tab, __builtin_ctz(cand),
+				      (unsigned char)v[0], (unsigned char)v[1]);
 	} else {
 		/* more than one left: keep those with the smallest token */
 		uint32_t img[8], min = 0xffffffff;
 		for (unsigned s = 0; s < 8; s++)
 			if (cand & (1u << s)) {
-				img[s] = map_text(&w->map[s], xy);
+				img[s] = map_text(w->tab, (int)s, xy);
 				if (img[s] < min)
 					min = img[s];
 			}
@@ -399,13 +457,14 @@ walk_prop(struct walk *w, const struct sgf_prop *m)
 		walk_move(w, m->pid == SGF_P_B ? 'B' : 'W', NULL, 0);
 }
 
+/* The Dyer text of the points xy[] under symmetry sym. */
 static void
-dyer_text(const struct symmap *m, const uint32_t *xy, char *out)
+dyer_text(const struct symtab *t, int sym, const uint32_t *xy, char *out)
 {
 	for (int i = 0; i < 6; i++) {
-		uint32_t t = map_text(m, xy[i]);
-		out[2 * i] = (char)(t >> 8);
-		out[2 * i + 1] = (char)t;
+		uint32_t k = map_text(t, sym, xy[i]);
+		out[2 * i] = (char)(k >> 8);
+		out[2 * i + 1] = (char)k;
 	}
 	out[12] = 0;
 }
@@ -416,16 +475,11 @@ walk_begin(struct walk *w, int cols, int rows)
 {
 	w->cols = cols;
 	w->rows = rows;
-	w->cand = 0;
-	for (int sym = 0; sym < 8; sym++) {
-		symmap_make(&w->map[sym], sym, w->cols, w->rows);
-		/* a quarter turn of a rectangle is another board */
-		if (w->cols == w->rows || !(sym & 1))
-			w->cand |= 1u << sym;
-	}
+	w->tab = symtab_get(cols, rows);
+	/* a quarter turn of a rectangle is another board */
+	w->cand = cols == rows ? 0xff : 0x55;
 	w->st = NULL;
 	h_init(&w->h);
-	w->tsym = -1;
 	{
 		uint32_t board = (uint32_t)'S' << 16 |
 				 (uint32_t)letters[w->cols - 1] << 8 |
@@ -461,21 +515,30 @@ walk_node_end(struct walk *w, struct sgf_signature *s, long max_moves)
 static void
 walk_end(struct walk *w, struct sgf_signature *s)
 {
+	int best = 0;
+
 	free(w->st);
 	s->moves = h_final(&w->h, 0);
 	s->canonical = h_final(&w->h, 1);
 	s->nmoves = w->moves;
 	s->sym = __builtin_ctz(w->cand);
-	dyer_text(&w->map[0], w->dyer_xy, s->dyer);
-	s->dyer_canonical[0] = 0;
-	for (int sym = 0; sym < 8; sym++) {
-		char t[13];
+	dyer_text(w->tab, 0, w->dyer_xy, s->dyer);
+	/* the smallest image: compared token by token, most symmetries
+	 * part at the first */
+	for (int sym = 1; sym < 8; sym++) {
 		if (w->cols != w->rows && (sym & 1))
 			continue;
-		dyer_text(&w->map[sym], w->dyer_xy, t);
-		if (!s->dyer_canonical[0] || strcmp(t, s->dyer_canonical) < 0)
-			memcpy(s->dyer_canonical, t, sizeof(t));
+		for (int i = 0; i < 6; i++) {
+			uint32_t a = map_text(w->tab, sym, w->dyer_xy[i]);
+			uint32_t b = map_text(w->tab, best, w->dyer_xy[i]);
+			if (a != b) {
+				if (a < b)
+					best = sym;
+				break;
+			}
+		}
 	}
+	dyer_text(w->tab, best, w->dyer_xy, s->dyer_canonical);
 }
 
 int
@@ -557,11 +620,24 @@ scan_id(struct scan *sc)
 	}
 	if (!n || (sc->p < sc->end && is_lower(*sc->p)))
 		return -1;
-	id[n] = 0;
-	/* the moves, without a lookup */
-	if (n == 1 && (id[0] == 'B' || id[0] == 'W'))
-		return id[0] == 'B' ? SGF_P_B : SGF_P_W;
-	return (int)sgf_pid_of(id);
+	return (int)sgf_pid_lookup_inline(id, (size_t)n);
+}
+
+/* The bytes that end a plain value's scan: ']', an escape, a NUL. */
+static const bool value_stop[256] = {[0] = true, [']'] = true, ['\\'] = true};
+
+/* Does the ']' before p end its value (value_end_ok)?  The common case
+ * first, a property of one or two letters and its '[' right after it
+ * (the data ends in a NUL: each byte read is checked before the next
+ * is). */
+static inline bool
+value_ends(const unsigned char *p, const unsigned char *end)
+{
+	if (*p == '[' || *p == ';' || *p == ')' ||
+	    (is_upper(p[0]) &&
+	     (p[1] == '[' || (is_upper(p[1]) && p[2] == '['))))
+		return true;
+	return value_end_ok(p, end, 1) == 1;
 }
 
 /* The values of a property at '[' (blanks before it skipped): the
@@ -578,10 +654,10 @@ scan_values(struct scan *sc, const char **v, size_t *len)
 		return -1;
 	while (sc->p < sc->end && *sc->p == '[') {
 		const unsigned char *q = sc->p + 1;
-		while (q < sc->end && *q != ']' && *q != '\\' && *q)
+		/* to the first ']', '\\' or NUL (the data ends in one) */
+		while (!value_stop[*q])
 			q++;
-		if (q >= sc->end || *q != ']' ||
-		    value_end_ok(q + 1, sc->end, 1) != 1 ||
+		if (q >= sc->end || *q != ']' || !value_ends(q + 1, sc->end) ||
 		    (size_t)(q - sc->p - 1) > sc->lim.max_value_bytes ||
 		    ++nv > sc->lim.max_values)
 			return -1;
@@ -615,6 +691,90 @@ scan_prop(struct scan *sc, size_t *nprops, const char **v, size_t *len)
 	return pid;
 }
 
+/* A move's identifier letter; what may follow a node. */
+static const bool move_letter[256] = {['B'] = true, ['W'] = true};
+static const bool node_next[256] = {[';'] = true, [')'] = true};
+
+/* The run of common nodes (";B[pd]", letters of points of the board)
+ * at p (a ';') once one symmetry is left, up to the next move that
+ * ends at a prefix, Dyer or max_moves mark, or the node limit: taken
+ * in with two table loads a move, most of a game's time.  Returns
+ * where the run stopped (a ';' the caller takes, or the ')' after the
+ * last node).  The data ends in a NUL: each byte read is checked
+ * before the next is. */
+static const unsigned char *
+walk_run(struct walk *w, const unsigned char *p, size_t *nodes,
+	 size_t max_nodes, long max_moves)
+{
+	int sym = __builtin_ctz(w->cand);
+	const uint64_t *px = w->tab->part[sym][0], *py = w->tab->part[sym][1];
+	/* the moves it may take: every one before the next mark */
+	long mark = w->prefix_next;
+	size_t n, k;
+	uint64_t acc0, acc1, w0, w1;
+	unsigned nb;
+
+	if (w->dyer_next > 0 && w->dyer_next < mark)
+		mark = w->dyer_next;
+	if (max_moves > 0 && max_moves < mark)
+		mark = max_moves;
+	if (mark - 1 <= w->moves || *nodes >= max_nodes)
+		return p;
+	n = (size_t)(mark - 1 - w->moves);
+	if (n > max_nodes - *nodes)
+		n = max_nodes - *nodes;
+	/* the hash in locals, which stores through p cannot touch: they
+	 * stay in registers.  Bits pending in w0, w1 (nb of them, a
+	 * multiple of 8 below 64) as h_tokens() keeps bytes. */
+	acc0 = w->h.acc[0];
+	acc1 = w->h.acc[1];
+	w0 = w->h.word[0];
+	w1 = w->h.word[1];
+	nb = 8 * w->h.nword;
+	for (k = 0; k < n; k++) {
+		unsigned c = p[1], e;
+		uint64_t t, t0, t1;
+		if (!move_letter[c] || p[2] != '[')
+			break;
+		t = px[p[3]];
+		if (t & NOT_POINT)
+			break;
+		t |= py[p[4]];
+		if ((t & NOT_POINT) || p[5] != ']')
+			break;
+		e = p[6];
+		if (!node_next[e])
+			break;
+		t0 = c | (t & 0xffffffff);
+		t1 = c | t >> 32;
+		w0 |= t0 << nb;
+		w1 |= t1 << nb;
+		nb += 24;
+		if (nb >= 64) {
+			acc0 = xround(acc0, w0);
+			acc1 = xround(acc1, w1);
+			nb -= 64;
+			/* the bits that did not fit (none when nb is 0) */
+			w0 = nb ? t0 >> (24 - nb) : 0;
+			w1 = nb ? t1 >> (24 - nb) : 0;
+		}
+		p += 6;
+		if (e != ';') {
+			k++;
+			break;
+		}
+	}
+	w->h.acc[0] = acc0;
+	w->h.acc[1] = acc1;
+	w->h.word[0] = w0;
+	w->h.word[1] = w1;
+	w->h.nword = nb / 8;
+	w->h.len += 3 * k;
+	w->moves += (long)k;
+	*nodes += k;
+	return p;
+}
+
 int
 sgf_signature_chunk(const struct sgf_chunk *ch, const struct sgf_limits *lim,
 		    long max_moves, struct sgf_signature *s,
@@ -627,11 +787,14 @@ sgf_signature_chunk(const struct sgf_chunk *ch, const struct sgf_limits *lim,
 	size_t szlen = 0, gmlen = 0, nodes = 1, nprops = 0;
 	int cols = 19, rows = 19;
 	bool stopped;
+	uint64_t asked = 0; /* a bit for each pid in ids[] */
 
 	memset(s, 0, sizeof(*s));
 	for (int i = 0; i < nids; i++) {
 		vals[i] = NULL;
 		lens[i] = 0;
+		if (ids[i] != SGF_P_OTHER)
+			asked |= SGF_PID_BIT(ids[i]);
 	}
 	if (!ch->data || !(ch->flags & SGF_CHUNK_ASCII) ||
 	    (ch->flags & (SGF_CHUNK_JUNK_BEFORE | SGF_CHUNK_UNTERMINATED |
@@ -663,9 +826,10 @@ sgf_signature_chunk(const struct sgf_chunk *ch, const struct sgf_limits *lim,
 			gm = v;
 			gmlen = len;
 		}
+		if (!(asked & SGF_PID_BIT(pid)))
+			continue;
 		for (int i = 0; i < nids; i++)
-			if (pid != SGF_P_OTHER && (int)ids[i] == pid &&
-			    !vals[i]) {
+			if ((int)ids[i] == pid && !vals[i]) {
 				vals[i] = v;
 				lens[i] = len;
 			}
@@ -677,6 +841,12 @@ sgf_signature_chunk(const struct sgf_chunk *ch, const struct sgf_limits *lim,
 	stopped = walk_node_end(&w, s, max_moves);
 	/* the nodes: moves and other properties, no setup */
 	while (sc.p < sc.end && *sc.p == ';') {
+		if (!stopped && !(w.cand & (w.cand - 1))) {
+			sc.p = walk_run(&w, sc.p, &nodes, sc.lim.max_nodes,
+					max_moves);
+			if (*sc.p != ';')
+				break;
+		}
 		const unsigned char *t = sc.p + 1;
 		const char *mv[2];
 		size_t mvlen[2];

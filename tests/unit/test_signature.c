@@ -1,5 +1,6 @@
 /* test_signature.c - game signatures (sgf_signature): what changes them
  * and what does not. */
+#include "../../sgf/formats.h"
 #include "../../sgf/sgf.h"
 #include "unit.h"
 
@@ -231,6 +232,84 @@ plain_records_are_signed_from_their_text_as_from_their_tree(void)
 		  0);
 }
 
+/* A game of n moves on a cols x rows board from seed, written turned by
+ * symmetry sym, into buf: points spread over the board, with passes
+ * (an empty value and "tt" on 19x19) and a value off the board now and
+ * then, so that the text's runs of common nodes are cut at every kind
+ * of node. */
+static void
+long_game(char *buf, size_t size, int cols, int rows, int n, unsigned seed,
+	  int sym)
+{
+	static const char L[] =
+	    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	size_t k;
+	int tc = cols, tr = rows;
+
+	if (sym & 1) {
+		tc = rows;
+		tr = cols;
+	}
+	k = (size_t)snprintf(buf, size, "(;GM[1]SZ[%d:%d]PB[x]", tc, tr);
+	for (int i = 0; i < n && k + 16 < size; i++) {
+		int x, y, ox, oy;
+		seed = seed * 1103515245u + 12345u;
+		x = (int)(seed >> 8) % cols;
+		y = (int)(seed >> 20) % rows;
+		k += (size_t)snprintf(buf + k, size - k, ";%c[", "BW"[i % 2]);
+		if (i % 37 == 36)
+			; /* a pass */
+		else if (i % 53 == 52 && tc == 19 && tr == 19)
+			k += (size_t)snprintf(buf + k, size - k, "tt");
+		else if (i % 71 == 70 && tc < 52)
+			k += (size_t)snprintf(buf + k, size - k, "%c%c", L[tc],
+					      'a');
+		else {
+			sgf_sym_point(sym, cols, rows, x, y, &ox, &oy);
+			k += (size_t)snprintf(buf + k, size - k, "%c%c", L[ox],
+					      L[oy]);
+		}
+		k += (size_t)snprintf(buf + k, size - k, "]");
+	}
+	snprintf(buf + k, size - k, ")");
+}
+
+/* Long games under each symmetry, cut at and around every mark (the
+ * prefixes, the Dyer moves, max_moves): the text's fast runs agree with
+ * the tree, and the canonical hash is one for the eight. */
+static void
+long_games_are_signed_alike_from_text_and_tree(void)
+{
+	static const int sizes[][2] = {{19, 19}, {9, 9},   {25, 25},
+				       {52, 52}, {19, 13}, {7, 30}};
+	static const long cuts[] = {0,	1,   19,  20,  21,  30,	 31,  32,  71,
+				    72, 159, 160, 161, 319, 320, 321, 400, 401};
+	static char buf[8192];
+
+	for (size_t z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
+		int cols = sizes[z][0], rows = sizes[z][1];
+		uint64_t canon = 0;
+		for (int sym = 0; sym < 8; sym++) {
+			struct sgf_signature s;
+			if (cols != rows && (sym & 1))
+				continue;
+			long_game(buf, sizeof(buf), cols, rows, 400,
+				  (unsigned)z + 7, sym);
+			for (size_t c = 0; c < sizeof(cuts) / sizeof(cuts[0]);
+			     c++)
+				CHECK_INT(chunk_sig(buf, cuts[c], NULL, 0), 0);
+			s = sig_of(buf, 0);
+			CHECK(s.nmoves == 400);
+			/* a pass, or a value off the board, is "--" in
+			 * every image */
+			if (sym == 0)
+				canon = s.canonical;
+			else
+				CHECK(s.canonical == canon);
+		}
+	}
+}
+
 static void
 records_not_plain_are_left_to_the_parser(void)
 {
@@ -268,6 +347,7 @@ main(void)
 	RUN(a_cut_copy_has_the_prefix_hash);
 	RUN(dyer_is_the_points_of_six_moves);
 	RUN(plain_records_are_signed_from_their_text_as_from_their_tree);
+	RUN(long_games_are_signed_alike_from_text_and_tree);
 	RUN(records_not_plain_are_left_to_the_parser);
 	printf("%d passed, %d failed\n", unit_passed, unit_failed);
 	return unit_failed ? 1 : 0;
