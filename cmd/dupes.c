@@ -65,6 +65,9 @@ struct dupes {
 	struct pair *pairs;
 	size_t npairs;
 	size_t from, to; /* pairs[from..to) have b in the current file */
+	/* order_by_key's buffers */
+	struct keyed *sortbuf;
+	uint32_t *sortcount;
 	/* pass 3: the games of the current file to drop, sorted */
 	uint32_t *drop;
 	size_t ndrop;
@@ -325,29 +328,60 @@ uf_union(uint32_t *up, uint32_t a, uint32_t b)
 		up[a] = b;
 }
 
-static const struct dupes *sort_dp; /* for the comparators below */
-static int sort_t;
+/* A game's key in a sort, and its index. */
+struct keyed {
+	uint64_t key;
+	uint32_t i;
+};
 
+/* Order ord[0..m) (game indices, increasing) by each game's key: its
+ * canonical hash (t < 0) or its prefix hash at mark t; equal keys keep
+ * their order.  The keys are hashes, spread evenly: one stable pass
+ * puts them in buckets by their top bits (about one game a bucket),
+ * and an insertion sort, which moves a key only past the few of its
+ * bucket, finishes.  That is a few instructions a game and two passes
+ * over memory, where qsort's comparisons each look into g[].  The
+ * buffers are dp's, made once for the largest m.  Returns 0, or -1 out
+ * of memory. */
 static int
-cmp_canon(const void *x, const void *y)
+order_by_key(struct dupes *dp, uint32_t *ord, size_t m, int t)
 {
-	const struct dgame *a = &sort_dp->g[*(const uint32_t *)x];
-	const struct dgame *b = &sort_dp->g[*(const uint32_t *)y];
+	int bits = 8;
+	struct keyed *b;
+	uint32_t *count;
 
-	if (a->canon != b->canon)
-		return a->canon < b->canon ? -1 : 1;
-	return *(const uint32_t *)x < *(const uint32_t *)y ? -1 : 1;
-}
-
-static int
-cmp_prefix(const void *x, const void *y)
-{
-	uint64_t a = sort_dp->g[*(const uint32_t *)x].prefix[sort_t];
-	uint64_t b = sort_dp->g[*(const uint32_t *)y].prefix[sort_t];
-
-	if (a != b)
-		return a < b ? -1 : 1;
-	return *(const uint32_t *)x < *(const uint32_t *)y ? -1 : 1;
+	while (bits < 16 && ((size_t)1 << bits) < m)
+		bits++;
+	if (!dp->sortbuf) {
+		dp->sortbuf = malloc((dp->n ? dp->n : 1) * sizeof(*b));
+		dp->sortcount = malloc(((1 << 16) + 1) * sizeof(*count));
+		if (!dp->sortbuf || !dp->sortcount)
+			return -1;
+	}
+	b = dp->sortbuf;
+	count = dp->sortcount;
+	memset(count, 0, (((size_t)1 << bits) + 1) * sizeof(*count));
+	for (size_t j = 0; j < m; j++) {
+		const struct dgame *g = &dp->g[ord[j]];
+		count[((t < 0 ? g->canon : g->prefix[t]) >> (64 - bits)) + 1]++;
+	}
+	for (size_t d = 1; d <= (size_t)1 << bits; d++)
+		count[d] += count[d - 1];
+	for (size_t j = 0; j < m; j++) {
+		const struct dgame *g = &dp->g[ord[j]];
+		uint64_t key = t < 0 ? g->canon : g->prefix[t];
+		b[count[key >> (64 - bits)]++] = (struct keyed){key, ord[j]};
+	}
+	for (size_t j = 1; j < m; j++) {
+		struct keyed x = b[j];
+		size_t i = j;
+		for (; i > 0 && b[i - 1].key > x.key; i--)
+			b[i] = b[i - 1];
+		b[i] = x;
+	}
+	for (size_t j = 0; j < m; j++)
+		ord[j] = b[j].i;
+	return 0;
 }
 
 /* The candidate pairs: game a of k moves (k >= min_moves) and every
@@ -368,9 +402,8 @@ find_pairs(struct dupes *dp, uint32_t *ord)
 		for (size_t i = 0; i < dp->n; i++)
 			if (dp->g[i].nmoves >= mark)
 				ord[m++] = (uint32_t)i;
-		sort_dp = dp;
-		sort_t = t;
-		qsort(ord, m, sizeof(*ord), cmp_prefix);
+		if (order_by_key(dp, ord, m, t) < 0)
+			return -1;
 		for (size_t i = 0; i < m;) {
 			size_t e = i + 1;
 			while (e < m && dp->g[ord[e]].prefix[t] ==
@@ -507,8 +540,8 @@ group(struct dupes *dp, FILE *out, int keep, bool *drop)
 	/* the same moves, turned or not */
 	for (size_t i = 0; i < dp->n; i++)
 		ord[i] = (uint32_t)i;
-	sort_dp = dp;
-	qsort(ord, dp->n, sizeof(*ord), cmp_canon);
+	if (order_by_key(dp, ord, dp->n, -1) < 0)
+		goto oom;
 	for (size_t i = 1; i < dp->n; i++)
 		if (dp->g[ord[i]].canon == dp->g[ord[i - 1]].canon)
 			uf_union(up, ord[i], ord[i - 1]);
@@ -882,6 +915,8 @@ out:
 	free(args);
 	free(drop);
 	free(dp.drop);
+	free(dp.sortbuf);
+	free(dp.sortcount);
 	free(dp.g);
 	free(dp.pairs);
 	for (size_t f = 0; f < dp.nfiles; f++) {
