@@ -14,7 +14,8 @@
  * tables made once per board size (struct symtab).  Read straight from
  * the text (sgf_signature_chunk), the common nodes after that are taken
  * in a tight loop with the hash in registers (walk_run): most of a
- * collection's moves go through it, and `dupes` runs at `info`'s speed.
+ * collection's moves go through it, and `dupes` runs at about `info`'s
+ * speed.
  */
 #include <limits.h>
 #include <stdlib.h>
