@@ -8,10 +8,12 @@
  * each game's signatures (sgf_signature: canonical hash, moves hash,
  * prefix hashes) and a hash of PB, PW and DT.  A game of k moves is a
  * candidate copy of every longer game whose prefix hash at the largest
- * mark up to k is its own; pass 2 reads again only the inputs that hold
- * a longer game of a candidate, parses only those games (the batch's
- * want_game hook), and confirms a copy when the longer game's canonical
- * hash over its first k moves is the copy's.  With --keep, pass 3
+ * mark up to k is its own; pass 2 reads again the longer game of each
+ * candidate and confirms a copy when its canonical hash over its first
+ * k moves is the copy's.  It reads only that game's bytes, where pass 1
+ * found them (confirm_alone), or, for a gzip input or a game pass 1
+ * had to parse, the input through, parsing only those games (the
+ * batch's want_game hook).  With --keep, pass 3
  * writes every record but the copies.  Standard input is spooled to a
  * temporary file, since it is read more than once.
  *
@@ -22,6 +24,7 @@
  * signatures, which test_signature and fuzz_signature hold them to.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +40,11 @@ struct dgame {
 	uint64_t prefix[SGF_SIGNATURE_PREFIXES];
 	uint32_t file, index; /* input (files[]), game number in it */
 	int32_t nmoves;
+	/* where its bytes are in the input, when it was signed from them
+	 * (alone): pass 2 reads only those */
+	uint32_t len;
+	uint64_t offset;
+	bool alone;
 };
 
 /* An input as pass 1 read it. */
@@ -119,7 +127,7 @@ meta_hash(const char *const v[3], const size_t len[3])
 /* Keep a game's signatures for game_end. */
 static void
 scan_keep(struct cli_res *r, const struct sgf_signature *sig, uint64_t meta,
-	  unsigned index)
+	  unsigned index, const struct sgf_chunk *ch)
 {
 	struct dgame *d = malloc(sizeof(*d));
 
@@ -131,6 +139,9 @@ scan_keep(struct cli_res *r, const struct sgf_signature *sig, uint64_t meta,
 	memcpy(d->prefix, sig->prefix, sizeof(d->prefix));
 	d->index = index;
 	d->nmoves = sig->nmoves > INT32_MAX ? INT32_MAX : (int32_t)sig->nmoves;
+	d->alone = ch && ch->len <= UINT32_MAX;
+	d->offset = ch ? ch->offset : 0;
+	d->len = d->alone ? (uint32_t)ch->len : 0;
 	r->keep = d;
 }
 
@@ -154,7 +165,7 @@ scan_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 		v[i] = sgf_root_value(g, meta_ids[i]);
 		len[i] = v[i] ? strlen(v[i]) : 0;
 	}
-	scan_keep(r, &sig, meta_hash(v, len), g->index);
+	scan_keep(r, &sig, meta_hash(v, len), g->index, NULL);
 	return 0;
 }
 
@@ -170,7 +181,7 @@ scan_fast(struct cli *c, const struct sgf_chunk *ch, struct cli_res *r)
 
 	if (sgf_signature_chunk(ch, &c->limits, 0, &sig, meta_ids, 3, v, len))
 		return false;
-	scan_keep(r, &sig, meta_hash(v, len), ch->index);
+	scan_keep(r, &sig, meta_hash(v, len), ch->index, ch);
 	return true;
 }
 
@@ -301,6 +312,80 @@ confirm_fast(struct cli *c, const struct sgf_chunk *ch, struct cli_res *r)
 		return false;
 	r->flags |= CLI_R_SKIPPED;
 	return true;
+}
+
+/* Read n bytes at offset off of fd into buf; -1 if it ends before. */
+static int
+read_at(int fd, char *buf, size_t n, uint64_t off)
+{
+	while (n) {
+		ssize_t k = pread(fd, buf, n, (off_t)off);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		buf += k;
+		n -= (size_t)k;
+		off += (uint64_t)k;
+	}
+	return 0;
+}
+
+/* Confirm the pairs of one input (dp->pairs[from..to)) by reading only
+ * the bytes of their longer games, where pass 1 found them: a few games
+ * where reading the input through cuts all of it.  Only when each was
+ * signed from its text (plain, so its bytes alone are the same game)
+ * and the input is not gzip (offsets are then into the file).  Returns
+ * 0, or -1 to read the input through instead, as when the bytes read
+ * are not the game pass 1 signed (the input changed). */
+static int
+confirm_alone(struct dupes *dp, const struct sgf_limits *lim, const char *path)
+{
+	unsigned char magic[2];
+	char *buf = NULL;
+	int fd, rc = 0;
+
+	for (size_t i = dp->from; i < dp->to; i++)
+		if (!dp->g[dp->pairs[i].b].alone)
+			return -1;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (read_at(fd, (char *)magic, 2, 0) ||
+	    (magic[0] == 0x1f && magic[1] == 0x8b)) {
+		close(fd);
+		return -1;
+	}
+	for (size_t i = dp->from; i < dp->to && !rc; i++) {
+		const struct dgame *b = &dp->g[dp->pairs[i].b];
+		struct sgf_reader *rd = NULL;
+		struct sgf_chunk ch;
+		char *nb;
+		if (i > dp->from && dp->pairs[i].b == dp->pairs[i - 1].b)
+			continue;
+		nb = realloc(buf, (size_t)b->len + 1);
+		rc = -1;
+		if (!nb)
+			break;
+		buf = nb;
+		if (read_at(fd, buf, b->len, b->offset) == 0 &&
+		    (rd = sgf_reader_open_mem(buf, b->len, path, lim)) &&
+		    sgf_reader_next(rd, &ch, NULL) > 0) {
+			/* b's own game, or the input changed */
+			struct sgf_signature sig;
+			if (!sgf_signature_chunk(&ch, lim, 0, &sig, NULL, 0,
+						 NULL, NULL) &&
+			    sig.moves == b->moves &&
+			    sig.canonical == b->canon &&
+			    confirm(dp, NULL, &ch, b->index, lim))
+				rc = 0;
+			sgf_chunk_release(&ch);
+		}
+		sgf_reader_close(rd);
+	}
+	free(buf);
+	close(fd);
+	return rc;
 }
 
 /* ------------------------------------------------------------------ */
@@ -846,6 +931,8 @@ cmd_dupes(int argc, char **argv)
 			       dp.g[dp.pairs[i].b].file == file)
 				i++;
 			dp.to = i;
+			if (!confirm_alone(&dp, &c.limits, dp.files[file].path))
+				continue;
 			cli_init(&c2, "dupes");
 			c2.process = confirm_process;
 			c2.fast_game = confirm_fast;
