@@ -34,17 +34,18 @@
 #include "cli.h"
 #include "cmd.h"
 
-/* One game of pass 1. */
+/* One game of pass 1: 72 bytes. */
 struct dgame {
 	uint64_t canon, moves, meta;
-	uint64_t prefix[SGF_SIGNATURE_PREFIXES];
+	/* the prefix hashes' top halves: a match only makes a candidate,
+	 * which pass 2 confirms on the whole canonical hash */
+	uint32_t prefix[SGF_SIGNATURE_PREFIXES];
 	uint32_t file, index; /* input (files[]), game number in it */
 	int32_t nmoves;
-	/* where its bytes are in the input, when it was signed from them
-	 * (alone): pass 2 reads only those */
+	/* where its bytes are in the input when it was signed from them
+	 * (len 0: it was not), for pass 2 to read only those */
 	uint32_t len;
 	uint64_t offset;
-	bool alone;
 };
 
 /* An input as pass 1 read it. */
@@ -136,12 +137,12 @@ scan_keep(struct cli_res *r, const struct sgf_signature *sig, uint64_t meta,
 	d->canon = sig->canonical;
 	d->moves = sig->moves;
 	d->meta = meta;
-	memcpy(d->prefix, sig->prefix, sizeof(d->prefix));
+	for (int t = 0; t < SGF_SIGNATURE_PREFIXES; t++)
+		d->prefix[t] = (uint32_t)(sig->prefix[t] >> 32);
 	d->index = index;
 	d->nmoves = sig->nmoves > INT32_MAX ? INT32_MAX : (int32_t)sig->nmoves;
-	d->alone = ch && ch->len <= UINT32_MAX;
 	d->offset = ch ? ch->offset : 0;
-	d->len = d->alone ? (uint32_t)ch->len : 0;
+	d->len = ch && ch->len <= UINT32_MAX ? (uint32_t)ch->len : 0;
 	r->keep = d;
 }
 
@@ -346,7 +347,7 @@ confirm_alone(struct dupes *dp, const struct sgf_limits *lim, const char *path)
 	int fd, rc = 0;
 
 	for (size_t i = dp->from; i < dp->to; i++)
-		if (!dp->g[dp->pairs[i].b].alone)
+		if (!dp->g[dp->pairs[i].b].len)
 			return -1;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -428,6 +429,14 @@ struct keyed {
  * over memory, where qsort's comparisons each look into g[].  The
  * buffers are dp's, made once for the largest m.  Returns 0, or -1 out
  * of memory. */
+/* Game g's key in order_by_key: its canonical hash, or its prefix hash
+ * at mark t (the top half, where the buckets look). */
+static inline uint64_t
+sort_key(const struct dgame *g, int t)
+{
+	return t < 0 ? g->canon : (uint64_t)g->prefix[t] << 32;
+}
+
 static int
 order_by_key(struct dupes *dp, uint32_t *ord, size_t m, int t)
 {
@@ -448,13 +457,13 @@ order_by_key(struct dupes *dp, uint32_t *ord, size_t m, int t)
 	memset(count, 0, (((size_t)1 << bits) + 1) * sizeof(*count));
 	for (size_t j = 0; j < m; j++) {
 		const struct dgame *g = &dp->g[ord[j]];
-		count[((t < 0 ? g->canon : g->prefix[t]) >> (64 - bits)) + 1]++;
+		count[(sort_key(g, t) >> (64 - bits)) + 1]++;
 	}
 	for (size_t d = 1; d <= (size_t)1 << bits; d++)
 		count[d] += count[d - 1];
 	for (size_t j = 0; j < m; j++) {
 		const struct dgame *g = &dp->g[ord[j]];
-		uint64_t key = t < 0 ? g->canon : g->prefix[t];
+		uint64_t key = sort_key(g, t);
 		b[count[key >> (64 - bits)]++] = (struct keyed){key, ord[j]};
 	}
 	for (size_t j = 1; j < m; j++) {
