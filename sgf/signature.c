@@ -542,6 +542,102 @@ walk_end(struct walk *w, struct sgf_signature *s)
 	dyer_text(w->tab, best, w->dyer_xy, s->dyer_canonical);
 }
 
+/* A run of common moves (once one symmetry is left, up to the next
+ * mark): most of a game.  Its hash state is kept in locals, which the
+ * compiler keeps in registers where struct hpair, stored through a
+ * pointer, goes to memory at each move: bits pending in w0, w1 (nb of
+ * them, a multiple of 8 below 64), as h_tokens() keeps bytes. */
+struct hrun {
+	uint64_t acc0, acc1, w0, w1;
+	unsigned nb;
+};
+
+static inline void __attribute__((always_inline))
+hrun_begin(struct hrun *r, const struct hpair *h)
+{
+	r->acc0 = h->acc[0];
+	r->acc1 = h->acc[1];
+	r->w0 = h->word[0];
+	r->w1 = h->word[1];
+	r->nb = 8 * h->nword;
+}
+
+/* Take in a move's tokens (3 bytes each, as h_tokens()). */
+static inline void __attribute__((always_inline))
+hrun_take(struct hrun *r, uint64_t t0, uint64_t t1)
+{
+	r->w0 |= t0 << r->nb;
+	r->w1 |= t1 << r->nb;
+	r->nb += 24;
+	if (r->nb >= 64) {
+		r->acc0 = xround(r->acc0, r->w0);
+		r->acc1 = xround(r->acc1, r->w1);
+		r->nb -= 64;
+		/* the bits that did not fit (none when nb is 0) */
+		r->w0 = r->nb ? t0 >> (24 - r->nb) : 0;
+		r->w1 = r->nb ? t1 >> (24 - r->nb) : 0;
+	}
+}
+
+/* Back into the walk, k moves taken. */
+static inline void __attribute__((always_inline))
+hrun_end(const struct hrun *r, struct walk *w, size_t k)
+{
+	w->h.acc[0] = r->acc0;
+	w->h.acc[1] = r->acc1;
+	w->h.word[0] = r->w0;
+	w->h.word[1] = r->w1;
+	w->h.nword = r->nb / 8;
+	w->h.len += 3 * k;
+	w->moves += (long)k;
+}
+
+/* How many moves a run may take: every one before the next mark (a
+ * prefix, a Dyer move, max_moves), where the general walk takes over. */
+static inline size_t
+run_length(const struct walk *w, long max_moves)
+{
+	long mark = w->prefix_next;
+
+	if (w->dyer_next > 0 && w->dyer_next < mark)
+		mark = w->dyer_next;
+	if (max_moves > 0 && max_moves < mark)
+		mark = max_moves;
+	return mark - 1 > w->moves ? (size_t)(mark - 1 - w->moves) : 0;
+}
+
+/* A run over a tree: the nodes from n whose one property is a move to
+ * a point of the board, once one symmetry is left, up to a mark: two
+ * table loads a move, as walk_run() from text.  Returns the first node
+ * not taken (NULL at the end of the line). */
+static const struct sgf_node *
+walk_tree_run(struct walk *w, const struct sgf_node *n, long max_moves)
+{
+	int sym = __builtin_ctz(w->cand);
+	const uint64_t *px = w->tab->part[sym][0], *py = w->tab->part[sym][1];
+	size_t len = run_length(w, max_moves), k;
+	struct hrun r;
+
+	hrun_begin(&r, &w->h);
+	for (k = 0; n && k < len; k++, n = n->child) {
+		const struct sgf_prop *p = n->props;
+		const struct sgf_value *v;
+		uint64_t t, c;
+		if (!p || p->next || (p->pid != SGF_P_B && p->pid != SGF_P_W))
+			break;
+		v = p->values;
+		if (!v || v->len != 2)
+			break;
+		t = px[(unsigned char)v->s[0]] | py[(unsigned char)v->s[1]];
+		if (t & NOT_POINT)
+			break;
+		c = p->pid == SGF_P_B ? 'B' : 'W';
+		hrun_take(&r, c | (t & 0xffffffff), c | t >> 32);
+	}
+	hrun_end(&r, w, k);
+	return n;
+}
+
 int
 sgf_signature(const struct sgf_game *g, long max_moves, struct sgf_signature *s)
 {
@@ -558,6 +654,10 @@ sgf_signature(const struct sgf_game *g, long max_moves, struct sgf_signature *s)
 		const struct sgf_prop *p, *mv[2];
 		bool setup = false, more = false;
 		int nmv = 0;
+
+		if (n != g->root && !(w.cand & (w.cand - 1)) &&
+		    !(n = walk_tree_run(&w, n, max_moves)))
+			break;
 
 		for (p = n->props; p; p = p->next) {
 			if (p->pid == SGF_P_B || p->pid == SGF_P_W) {
@@ -709,32 +809,17 @@ walk_run(struct walk *w, const unsigned char *p, size_t *nodes,
 {
 	int sym = __builtin_ctz(w->cand);
 	const uint64_t *px = w->tab->part[sym][0], *py = w->tab->part[sym][1];
-	/* the moves it may take: every one before the next mark */
-	long mark = w->prefix_next;
-	size_t n, k;
-	uint64_t acc0, acc1, w0, w1;
-	unsigned nb;
+	size_t n = run_length(w, max_moves), k;
+	struct hrun r;
 
-	if (w->dyer_next > 0 && w->dyer_next < mark)
-		mark = w->dyer_next;
-	if (max_moves > 0 && max_moves < mark)
-		mark = max_moves;
-	if (mark - 1 <= w->moves || *nodes >= max_nodes)
+	if (*nodes >= max_nodes)
 		return p;
-	n = (size_t)(mark - 1 - w->moves);
 	if (n > max_nodes - *nodes)
 		n = max_nodes - *nodes;
-	/* the hash in locals, which stores through p cannot touch: they
-	 * stay in registers.  Bits pending in w0, w1 (nb of them, a
-	 * multiple of 8 below 64) as h_tokens() keeps bytes. */
-	acc0 = w->h.acc[0];
-	acc1 = w->h.acc[1];
-	w0 = w->h.word[0];
-	w1 = w->h.word[1];
-	nb = 8 * w->h.nword;
+	hrun_begin(&r, &w->h);
 	for (k = 0; k < n; k++) {
 		unsigned c = p[1], e;
-		uint64_t t, t0, t1;
+		uint64_t t;
 		if (!move_letter[c] || p[2] != '[')
 			break;
 		t = px[p[3]];
@@ -746,32 +831,14 @@ walk_run(struct walk *w, const unsigned char *p, size_t *nodes,
 		e = p[6];
 		if (!node_next[e])
 			break;
-		t0 = c | (t & 0xffffffff);
-		t1 = c | t >> 32;
-		w0 |= t0 << nb;
-		w1 |= t1 << nb;
-		nb += 24;
-		if (nb >= 64) {
-			acc0 = xround(acc0, w0);
-			acc1 = xround(acc1, w1);
-			nb -= 64;
-			/* the bits that did not fit (none when nb is 0) */
-			w0 = nb ? t0 >> (24 - nb) : 0;
-			w1 = nb ? t1 >> (24 - nb) : 0;
-		}
+		hrun_take(&r, c | (t & 0xffffffff), c | t >> 32);
 		p += 6;
 		if (e != ';') {
 			k++;
 			break;
 		}
 	}
-	w->h.acc[0] = acc0;
-	w->h.acc[1] = acc1;
-	w->h.word[0] = w0;
-	w->h.word[1] = w1;
-	w->h.nword = nb / 8;
-	w->h.len += 3 * k;
-	w->moves += (long)k;
+	hrun_end(&r, w, k);
 	*nodes += k;
 	return p;
 }
