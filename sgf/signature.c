@@ -470,6 +470,14 @@ dyer_text(const struct symtab *t, int sym, const uint32_t *xy, char *out)
 	out[12] = 0;
 }
 
+/* The symmetries of a cols x rows board, a bit each: all eight of a
+ * square; a quarter turn of a rectangle is another board. */
+static unsigned
+board_syms(int cols, int rows)
+{
+	return cols == rows ? 0xff : 0x55;
+}
+
 /* Start a walk of a cols x rows board. */
 static void
 walk_begin(struct walk *w, int cols, int rows)
@@ -477,8 +485,7 @@ walk_begin(struct walk *w, int cols, int rows)
 	w->cols = cols;
 	w->rows = rows;
 	w->tab = symtab_get(cols, rows);
-	/* a quarter turn of a rectangle is another board */
-	w->cand = cols == rows ? 0xff : 0x55;
+	w->cand = board_syms(cols, rows);
 	w->st = NULL;
 	h_init(&w->h);
 	{
@@ -527,7 +534,7 @@ walk_end(struct walk *w, struct sgf_signature *s)
 	/* the smallest image: compared token by token, most symmetries
 	 * part at the first */
 	for (int sym = 1; sym < 8; sym++) {
-		if (w->cols != w->rows && (sym & 1))
+		if (!(board_syms(w->cols, w->rows) & (1u << sym)))
 			continue;
 		for (int i = 0; i < 6; i++) {
 			uint32_t a = map_text(w->tab, sym, w->dyer_xy[i]);
