@@ -163,21 +163,25 @@ cli_err(struct cli_res *r)
 }
 
 void
+cli_report_diag(const struct sgf_game *g, struct cli_res *r,
+		const struct sgf_diag *d)
+{
+	bool err = d->severity == SGF_ERROR;
+
+	fprintf(cli_err(r), "%s:%u:%u: %s: %s [%s]\n", g->file, d->line, d->col,
+		err ? "error" : "warning", d->msg, sgf_code_name(d->code));
+	if (err)
+		cli_res_code(r, sgf_code_name(d->code));
+}
+
+void
 cli_report_diags(const struct sgf_game *g, struct cli_res *r, bool warnings)
 {
 	const struct sgf_diag *d;
 
-	for (d = g->diags; d; d = d->next) {
-		bool err = d->severity == SGF_ERROR;
-
-		if (!err && !warnings)
-			continue;
-		fprintf(cli_err(r), "%s:%u:%u: %s: %s [%s]\n", g->file, d->line,
-			d->col, err ? "error" : "warning", d->msg,
-			sgf_code_name(d->code));
-		if (err)
-			cli_res_code(r, sgf_code_name(d->code));
-	}
+	for (d = g->diags; d; d = d->next)
+		if (warnings || d->severity == SGF_ERROR)
+			cli_report_diag(g, r, d);
 }
 
 void
@@ -371,10 +375,14 @@ job_run(struct cli *c, struct cli_job *j)
 				sgf_chunk_release(ch);
 				continue;
 			}
-			/* the bytes as read, before the parser takes them
-			 * (UTF-16 comes decoded: not as read) */
+			/* the bytes as read, before the parser takes them.
+			 * Not for UTF-16, which comes decoded, nor for a game
+			 * whose input ended before its ')': its bytes would
+			 * swallow the records written after it, so it is
+			 * written as the parser repaired it. */
 			if (c->records && ch->data &&
-			    !(ch->flags & SGF_CHUNK_DECODED)) {
+			    !(ch->flags &
+			      (SGF_CHUNK_DECODED | SGF_CHUNK_UNTERMINATED))) {
 				rec = malloc(reclen ? reclen : 1);
 				if (rec)
 					memcpy(rec, ch->data, reclen);

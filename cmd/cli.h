@@ -74,6 +74,9 @@ void cli_res_code(struct cli_res *r, const char *code);
  * them to `check`. */
 void cli_report_diags(const struct sgf_game *g, struct cli_res *r,
 		      bool warnings);
+/* Print one of them (d, from g->diags) as cli_report_diags() does. */
+void cli_report_diag(const struct sgf_game *g, struct cli_res *r,
+		     const struct sgf_diag *d);
 
 /* Information about one input, for the file hooks. */
 struct cli_file {
@@ -310,9 +313,11 @@ void cli_names_free(struct cli_names *t);
 int cli_write_whole(const char *path, const char *data, size_t len);
 
 /* Write game g as read: r->record and a newline when there is one,
- * else g as SGF (sgf_write_sgf).  Returns 0, or -1 on a write error. */
-int cli_write_record(const struct sgf_game *g, const struct cli_res *r,
-		     FILE *out);
+ * else g as SGF (sgf_write_sgf).  A game whose input ended before its
+ * ')' has no record bytes (they would swallow what is written after
+ * them): it is written as repaired, and the reader's warning that says
+ * so is printed.  Returns 0, or -1 on a write error. */
+int cli_write_record(const struct sgf_game *g, struct cli_res *r, FILE *out);
 
 /* For hand-written JSON Lines (faster than building a cJSON tree for
  * every game): write s as a quoted, escaped string, as

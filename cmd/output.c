@@ -353,10 +353,16 @@ cli_output_close(struct cli *c, bool keep)
 /* Records as read                                                     */
 
 int
-cli_write_record(const struct sgf_game *g, const struct cli_res *r, FILE *out)
+cli_write_record(const struct sgf_game *g, struct cli_res *r, FILE *out)
 {
-	if (!r->record)
+	if (!r->record) {
+		const struct sgf_diag *d;
+
+		for (d = g->diags; d; d = d->next)
+			if (d->code == SGF_W_MISSING_PAREN)
+				cli_report_diag(g, r, d);
 		return sgf_write_sgf(out, g, 0);
+	}
 	if (fwrite_unlocked(r->record, 1, r->record_len, out) !=
 		r->record_len ||
 	    putc_unlocked('\n', out) == EOF)
