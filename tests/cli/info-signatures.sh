@@ -5,6 +5,9 @@
 # and layout: the same hashes; a game that is not Go: empty cells, null
 # in JSON; the empty 19x19 board and B[pd] W[dp] as the man page gives
 # them.
+# valgrind: skip (sixteen conversions and signings of a long game take 34 s)
+# (test_signature and the dupes goldens take the signature code through
+# valgrind; make sanitize runs this script)
 mkdir info-signatures.d && cd info-signatures.d || exit 2
 for s in 0 1 2 3 4 5 6 7; do
 	"$SGFKIT" convert --symmetry $s -t sgf "$TOP/testdata/cli/tygem3.sgf" |
