@@ -17,9 +17,12 @@ fail=0
 for t in tests/corpus/*-*.sh; do
 	[ -f "$t" ] || continue
 	echo "== $(basename "$t")"
+	t0=$(date +%s)
 	out=$(sh "$t" 2>&1)
 	rc=$?
 	echo "$out" | tail -n 30
+	# where CI's time goes (it must stay under 20 minutes)
+	echo "($(basename "$t"): $(($(date +%s) - t0)) s)"
 	line=$(echo "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)
 	p=$(echo "$line" | sed -n 's/.*\b\([0-9][0-9]*\) passed.*/\1/p')
 	f=$(echo "$line" | sed -n 's/.*\b\([0-9][0-9]*\) failed.*/\1/p')
