@@ -492,6 +492,55 @@ fmt_main_line(const struct sgf_game *g, int size, struct fmt_move **moves,
 	return cnt;
 }
 
+void
+fmt_note_left_out(const struct sgf_game *g, const char *format,
+		  struct sgf_write_notes *notes)
+{
+	const struct sgf_node *n;
+	unsigned long vars = 0, comments = 0;
+	uint32_t off, voff = 0, coff = 0;
+
+	if (!g->root)
+		return;
+	/* the variations: every node but a first child, found by a walk
+	 * on the parent links (a tree may be as deep as the input is
+	 * long: no recursion) */
+	n = g->root;
+	for (;;) {
+		if (n->child) {
+			n = n->child;
+			continue;
+		}
+		while (n != g->root && !n->next)
+			n = n->parent;
+		if (n == g->root)
+			break;
+		n = n->next;
+		if (!vars++)
+			voff = n->off;
+	}
+	for (n = g->root; n; n = n->child) {
+		const struct sgf_prop *p = sgf_node_prop(n, SGF_P_C);
+		if (p && !comments++)
+			coff = p->values->off;
+	}
+	if (!vars && !comments)
+		return;
+	/* the first of them in the text (0: not known) */
+	off = !voff ? coff : !coff ? voff : voff < coff ? voff : coff;
+	char v[40] = "", c[40] = "";
+	if (vars)
+		snprintf(v, sizeof(v), "%lu variation%s%s", vars,
+			 vars == 1 ? "" : "s", comments ? " and " : "");
+	if (comments)
+		snprintf(c, sizeof(c), "%lu comment%s", comments,
+			 comments == 1 ? "" : "s");
+	sgf_write_note(notes, off, "not-kept",
+		       "%s holds the main line's moves and the game "
+		       "information: %s%s left out",
+		       format, v, c);
+}
+
 uint32_t
 fmt_root_off(const struct sgf_game *g, enum sgf_pid pid)
 {

@@ -89,6 +89,13 @@ long fmt_main_line(const struct sgf_game *g, int size, struct fmt_move **moves,
 		   int *abx, int *aby, int *nab, int maxab, int *naw,
 		   const char **why);
 
+/* For a writer of a format that holds the main line's moves and the
+ * game information only (GIB, NGF): one "not-kept" note in *notes (may
+ * be NULL) when g has variations or comments on its main line, with
+ * their numbers, at the first of them; `format` names the format. */
+void fmt_note_left_out(const struct sgf_game *g, const char *format,
+		       struct sgf_write_notes *notes);
+
 /* Where a writer's note points: the value of the root's property pid,
  * and the komi's (KM, else Cyberoro's KO); 0 when absent. */
 uint32_t fmt_root_off(const struct sgf_game *g, enum sgf_pid pid);

@@ -152,7 +152,8 @@ struct sgf_game *sgf_read_format(enum sgf_format f, const char *buf, size_t len,
  * as it is (NGF: an even game's komi without a half point; GIB: komi
  * or margin in finer steps than tenths; both: a Void, unknown or
  * unreadable result) is written as near as the format allows, or left
- * out, with a note "not-kept" in *notes (may be NULL).  Returns 0, or
+ * out, with a note "not-kept" in *notes (may be NULL); so are the
+ * game's variations and main-line comments (one note).  Returns 0, or
  * -1 with *why set to a static message (errno is set on a write
  * error). */
 int sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why,

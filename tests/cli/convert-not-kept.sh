@@ -13,6 +13,14 @@ for f in forfeit void quarter; do
 			grep -o 'KM\[[^]]*\]\|RE\[[^]]*\]' | tr '\n' ' ')"
 	done
 done
+# they hold the main line's moves: its variations and comments are
+# left out, and said once a game, at the first of them
+printf '(;SZ[19]KM[6.5]C[a game];B[pd]C[good](;W[dp];B[dd])(;W[dd]))\n' >branches.sgf
+for t in gib ngf; do
+	"$SGFKIT" convert -t $t -o branches.$t branches.sgf 2>&1
+	echo "branches.sgf -> $t -> $("$SGFKIT" convert --compact branches.$t |
+		grep -o ';[BW]\[[a-z]*\]\|C\[' | tr -d '\n')"
+done
 # --no-warnings leaves them out, as it does the reader's warnings
 "$SGFKIT" convert -t ngf --no-warnings forfeit.sgf >/dev/null
 echo "exit $?"

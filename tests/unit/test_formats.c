@@ -855,6 +855,83 @@ values_gib_and_ngf_cannot_hold_are_noted(void)
 	}
 }
 
+/* GIB and NGF hold the main line's moves: a game's variations (however
+ * deep its tree: the count walks it without recursion) and its main
+ * line's comments are counted in one note, at the first of them; a
+ * game without them gets none. */
+static void
+gib_and_ngf_note_variations_and_comments(void)
+{
+	static const struct {
+		const char *sgf, *msg;
+		uint32_t off;
+	} t[] = {
+	    {"(;SZ[19]KM[6.5];B[pd];W[dp])", NULL, 0},
+	    {"(;SZ[19]KM[6.5];B[pd](;W[dp])(;W[dd])(;W[pp]C[off the line]))",
+	     "2 variations left out", 30},
+	    {"(;SZ[19]KM[6.5]C[a];B[pd]C[b](;W[dp](;B[dd])(;B[pp]))(;W[dd]))",
+	     "2 variations and 2 comments left out", 16},
+	    {"(;SZ[19]KM[6.5];B[pd]C[b];W[dp])", "1 comment left out", 22},
+	};
+	enum { DEEP = 50000 };
+	char *deep = malloc(16 * DEEP + 64), *d = deep;
+
+	CHECK(deep != NULL);
+	if (!deep)
+		return;
+	/* DEEP levels of two children each, the second going on */
+	d += sprintf(d, "(;SZ[19]KM[6.5]");
+	for (int i = 0; i < DEEP; i++)
+		d += sprintf(d, "(;B[tt])(;W[tt]");
+	for (int i = 0; i <= DEEP; i++)
+		*d++ = ')';
+	*d = 0;
+	for (size_t i = 0; i <= sizeof(t) / sizeof(t[0]); i++) {
+		const char *sgf =
+		    i < sizeof(t) / sizeof(t[0]) ? t[i].sgf : deep;
+		for (int f = 0; f < 2; f++) {
+			struct sgf_game **v = NULL;
+			struct sgf_write_notes notes = {0};
+			const char *why = NULL;
+			char *buf = NULL, want[160];
+			size_t len = 0;
+			FILE *out = open_memstream(&buf, &len);
+			int n =
+			    sgf_parse_all(sgf, strlen(sgf), "mem", NULL, &v);
+
+			CHECK_INT(n, 1);
+			CHECK_INT(f ? sgf_write_ngf(out, v[0], &why, &notes)
+				    : sgf_write_gib(out, v[0], &why, &notes),
+				  0);
+			fclose(out);
+			if (i == sizeof(t) / sizeof(t[0])) {
+				snprintf(want, sizeof(want),
+					 "%s holds the main line's moves and "
+					 "the game information: %d variations "
+					 "left out",
+					 f ? "NGF" : "GIB", DEEP);
+				CHECK_INT(notes.n, 1);
+				CHECK_STR(notes.v[0].msg, want);
+			} else if (!t[i].msg) {
+				CHECK_INT(notes.n, 0);
+			} else {
+				snprintf(want, sizeof(want),
+					 "%s holds the main line's moves and "
+					 "the game information: %s",
+					 f ? "NGF" : "GIB", t[i].msg);
+				CHECK_INT(notes.n, 1);
+				CHECK_STR(notes.v[0].msg, want);
+				CHECK_STR(notes.v[0].code, "not-kept");
+				CHECK_INT(notes.v[0].off, t[i].off);
+			}
+			sgf_game_free(v[0]);
+			free(v);
+			free(buf);
+		}
+	}
+	free(deep);
+}
+
 /* Handicap stones set up after a root of comments are the handicap to
  * GIB and NGF too (they refused them: "setup stones after the first
  * node cannot be written"); setup after the first move is still
@@ -1228,6 +1305,7 @@ main(void)
 	RUN(ngf_komi_and_result_survive);
 	RUN(values_gib_and_ngf_cannot_hold_are_noted);
 	RUN(gib_and_ngf_take_the_handicap_after_a_comment);
+	RUN(gib_and_ngf_note_variations_and_comments);
 	RUN(ugf_shift_jis_figure_and_winner_codes);
 	RUN(ngf_shift_jis_is_guessed);
 	RUN(gib_header_value_over_two_lines);
