@@ -42,8 +42,9 @@ struct dgame {
 	uint32_t prefix[SGF_SIGNATURE_PREFIXES];
 	uint32_t file, index; /* input (files[]), game number in it */
 	int32_t nmoves;
-	/* where its bytes are in the input when it was signed from them
-	 * (len 0: it was not), for pass 2 to read only those */
+	/* where its bytes are in the input file when it was signed from
+	 * them (len 0: it was not, or the input is gzip), for pass 2 to
+	 * read only those */
 	uint32_t len;
 	uint64_t offset;
 };
@@ -142,7 +143,10 @@ scan_keep(struct cli_res *r, const struct sgf_signature *sig, uint64_t meta,
 	d->index = index;
 	d->nmoves = sig->nmoves > INT32_MAX ? INT32_MAX : (int32_t)sig->nmoves;
 	d->offset = ch ? ch->offset : 0;
-	d->len = ch && ch->len <= UINT32_MAX ? (uint32_t)ch->len : 0;
+	d->len =
+	    ch && !(ch->flags & SGF_CHUNK_INFLATED) && ch->len <= UINT32_MAX
+		? (uint32_t)ch->len
+		: 0;
 	r->keep = d;
 }
 
@@ -334,15 +338,14 @@ read_at(int fd, char *buf, size_t n, uint64_t off)
 
 /* Confirm the pairs of one input (dp->pairs[from..to)) by reading only
  * the bytes of their longer games, where pass 1 found them: a few games
- * where reading the input through cuts all of it.  Only when each was
- * signed from its text (plain, so its bytes alone are the same game)
- * and the input is not gzip (offsets are then into the file).  Returns
- * 0, or -1 to read the input through instead, as when the bytes read
- * are not the game pass 1 signed (the input changed). */
+ * where reading the input through cuts all of it.  Only when pass 1
+ * kept where each is (signed from its text, so its bytes alone are the
+ * same game, in a file that is not gzip).  Returns 0, or -1 to read
+ * the input through instead, as when the bytes read are not the game
+ * pass 1 signed (the input changed). */
 static int
 confirm_alone(struct dupes *dp, const struct sgf_limits *lim, const char *path)
 {
-	unsigned char magic[2];
 	char *buf = NULL;
 	int fd, rc = 0;
 
@@ -352,11 +355,6 @@ confirm_alone(struct dupes *dp, const struct sgf_limits *lim, const char *path)
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	if (read_at(fd, (char *)magic, 2, 0) ||
-	    (magic[0] == 0x1f && magic[1] == 0x8b)) {
-		close(fd);
-		return -1;
-	}
 	for (size_t i = dp->from; i < dp->to && !rc; i++) {
 		const struct dgame *b = &dp->g[dp->pairs[i].b];
 		struct sgf_reader *rd = NULL;
@@ -420,6 +418,14 @@ struct keyed {
 	uint32_t i;
 };
 
+/* Game g's key in order_by_key: its canonical hash, or its prefix hash
+ * at mark t (the top half, where the buckets look). */
+static inline uint64_t
+sort_key(const struct dgame *g, int t)
+{
+	return t < 0 ? g->canon : (uint64_t)g->prefix[t] << 32;
+}
+
 /* Order ord[0..m) (game indices, increasing) by each game's key: its
  * canonical hash (t < 0) or its prefix hash at mark t; equal keys keep
  * their order.  The keys are hashes, spread evenly: one stable pass
@@ -429,14 +435,6 @@ struct keyed {
  * over memory, where qsort's comparisons each look into g[].  The
  * buffers are dp's, made once for the largest m.  Returns 0, or -1 out
  * of memory. */
-/* Game g's key in order_by_key: its canonical hash, or its prefix hash
- * at mark t (the top half, where the buckets look). */
-static inline uint64_t
-sort_key(const struct dgame *g, int t)
-{
-	return t < 0 ? g->canon : (uint64_t)g->prefix[t] << 32;
-}
-
 static int
 order_by_key(struct dupes *dp, uint32_t *ord, size_t m, int t)
 {

@@ -502,23 +502,11 @@ fmt_note_left_out(const struct sgf_game *g, const char *format,
 
 	if (!g->root)
 		return;
-	/* the variations: every node but a first child, found by a walk
-	 * on the parent links (a tree may be as deep as the input is
-	 * long: no recursion) */
-	n = g->root;
-	for (;;) {
-		if (n->child) {
-			n = n->child;
-			continue;
-		}
-		while (n != g->root && !n->next)
-			n = n->parent;
-		if (n == g->root)
-			break;
-		n = n->next;
-		if (!vars++)
+	/* the variations: every node but a first child (sgf_node_next()
+	 * walks the tree without recursion) */
+	for (n = sgf_node_next(g->root); n; n = sgf_node_next(n))
+		if (n != n->parent->child && !vars++)
 			voff = n->off;
-	}
 	for (n = g->root; n; n = n->child) {
 		const struct sgf_prop *p = sgf_node_prop(n, SGF_P_C);
 		if (p && !comments++)

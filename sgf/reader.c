@@ -1124,6 +1124,8 @@ rescan:
 		ch->flags |= SGF_CHUNK_UNTERMINATED;
 	if (rd->decoded)
 		ch->flags |= SGF_CHUNK_DECODED;
+	if (rd->in.z)
+		ch->flags |= SGF_CHUNK_INFLATED;
 	if (too_big) {
 		ch->flags |= SGF_CHUNK_TOO_BIG;
 		ch->data = calloc(1, 1);

@@ -188,10 +188,12 @@ struct sgf_game {
 struct sgf_chunk {
 	char *data; /* malloc'd (len + 1 bytes); owned by the chunk */
 	size_t len;
-	const char *file;    /* not owned */
-	unsigned index;	     /* 1-based game number within the file */
-	uint64_t line;	     /* line of the first byte in the file */
-	uint64_t offset;     /* byte offset of the first byte in the file */
+	const char *file; /* not owned */
+	unsigned index;	  /* 1-based game number within the file */
+	uint64_t line;	  /* line of the first byte in the file */
+	/* byte offset of the first byte in the file (in the inflated
+	 * text with SGF_CHUNK_INFLATED) */
+	uint64_t offset;
 	const char *charset; /* charset if known (BOM, CA, guess), or NULL */
 	unsigned flags;	     /* SGF_CHUNK_* */
 	uint32_t col;	     /* column of the first byte (1-based; 0 = 1) */
@@ -209,6 +211,9 @@ enum sgf_chunk_flags {
 	/* data is already UTF-8, decoded from `charset` (UTF-16 streams) */
 	SGF_CHUNK_DECODED = 1 << 3,
 	SGF_CHUNK_ASCII = 1 << 4, /* every byte < 0x80: no decoding needed */
+	/* the input is gzip: offset counts the inflated bytes, so the
+	 * file does not hold data at offset */
+	SGF_CHUNK_INFLATED = 1 << 5,
 };
 void sgf_chunk_release(struct sgf_chunk *ch);
 
