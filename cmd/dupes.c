@@ -979,6 +979,9 @@ cmd_dupes(int argc, char **argv)
 		cli_init(&c3, "dupes");
 		c3.process = keep_process;
 		c3.records = true;
+		/* an input without a game was reported by pass 1: not
+		 * again (file_end is not set, so nothing prints them) */
+		c3.own_stream_diags = true;
 		c3.ctx = &dp;
 		if (cli_output_open(&c3, output)) {
 			status = EXIT_USAGE;

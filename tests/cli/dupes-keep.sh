@@ -27,4 +27,11 @@ cmp mine.sgf "$d/games.sgf" && echo "mine.sgf untouched"
 echo "exit $?"
 "$SGFKIT" dupes --keep all -o x.sgf "$d/games.sgf" 2>&1
 echo "exit $?"
+# an input without a game is reported once (pass 3 read it again and
+# said it twice), and the others are kept
+printf 'not a record\n' >junk.sgf
+"$SGFKIT" dupes --keep first -o kept.sgf junk.sgf "$d/games.sgf" 2>&1 >/dev/null |
+	grep -c 'no game tree found'
+cmp kept.sgf "$d/games.sgf" && echo "junk beside games.sgf: games.sgf as read"
+rm junk.sgf kept.sgf
 ls
