@@ -87,7 +87,8 @@ cli_opt_double(const char *arg, const char *chars, double min, double max,
 	if (arg[strspn(arg, chars)] || errno || *end || end == arg ||
 	    !(x >= min && x <= max))
 		return cli_opt_invalid(what, arg, hint);
-	*out = x;
+	/* "-0" is 0: a negative zero would print as "-0" */
+	*out = x == 0 ? 0 : x;
 	return 0;
 }
 

@@ -86,7 +86,9 @@ interpret_komi(struct sgf_gameinfo *gi, const char *raw, bool fox, double *komi,
 		*zi = 1;
 		v *= 2;
 	}
-	*komi = v;
+	/* KM[-0] is 0 (sgf_real keeps the sign for NGF's "-0", -0.5):
+	 * a negative zero would print as "komi -0" */
+	*komi = v == 0 ? 0 : v;
 	return 0;
 }
 

@@ -1,4 +1,6 @@
 /* test_gameinfo.c - results, komi dialects and game information. */
+#include <math.h>
+
 #include "../../sgf/gameinfo.h"
 #include "unit.h"
 
@@ -182,6 +184,18 @@ komi_dialects_are_interpreted_with_a_note(void)
 			CHECK(gi.komi_form == NULL);
 		else if (cases[i].form)
 			CHECK_STR(gi.komi_form, cases[i].form);
+		sgf_game_free(g);
+	}
+
+	/* a negative zero is zero: output said "komi -0" */
+	static const char *const zeros[] = {
+	    "(;GM[1]FF[4]KM[-0];B[aa])", "(;GM[1]FF[4]KM[-0.0];B[aa])",
+	    "(;GM[1]FF[4]KM[-0.00000000000000000];B[aa])",
+	    "(;GM[1]FF[4]KM[-0,0];B[aa])"};
+	for (size_t i = 0; i < sizeof(zeros) / sizeof(zeros[0]); i++) {
+		g = parse1(zeros[i]);
+		sgf_gameinfo(g, &gi);
+		CHECK(gi.has_komi && gi.komi == 0 && !signbit(gi.komi));
 		sgf_game_free(g);
 	}
 
