@@ -207,7 +207,8 @@ int cli_parse_opt(struct cli *c, int opt, const char *arg);
 
 /* Numeric option values, read whole or refused: "invalid WHAT 'ARG'"
  * on stderr, followed by " HINT" when `hint` is not NULL ("invalid
- * rotation '45' (0, 90, 180 or 270)"), and -1 returned.  Each wording
+ * rotation '45' (0, 90, 180 or 270)"), else by the range taken
+ * ("invalid number of jobs '0' (1 to 1024)"), and -1 returned.  Each wording
  * is the caller's, so a command keeps its messages. */
 /* A decimal integer from min to max (as strtol reads it).  Returns 0
  * with *out set, or -1 (message printed). */

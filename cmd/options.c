@@ -4,7 +4,9 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -58,18 +60,34 @@ cli_opt_invalid(const char *what, const char *arg, const char *hint)
 	return -1;
 }
 
+/* The range a number must be in, for a caller that gives no hint of
+ * its own: the message then says what would have been taken. */
+static const char *
+range_hint(double min, double max, char *buf, size_t n)
+{
+	if (max >= (double)LONG_MAX)
+		snprintf(buf, n, "(%.15g or more)", min);
+	else
+		snprintf(buf, n, "(%.15g to %.15g)", min, max);
+	return buf;
+}
+
 int
 cli_opt_long(const char *arg, long min, long max, const char *what,
 	     const char *hint, long *out)
 {
-	char *end;
+	char *end, buf[64];
 	long n;
 
 	/* errno reset: strtol sets it only on failure */
 	errno = 0;
 	n = strtol(arg, &end, 10);
 	if (errno || *end || end == arg || n < min || n > max)
-		return cli_opt_invalid(what, arg, hint);
+		return cli_opt_invalid(what, arg,
+				       hint ? hint
+					    : range_hint((double)min,
+							 (double)max, buf,
+							 sizeof(buf)));
 	*out = n;
 	return 0;
 }
@@ -78,7 +96,7 @@ int
 cli_opt_double(const char *arg, const char *chars, double min, double max,
 	       const char *what, const char *hint, double *out)
 {
-	char *end;
+	char *end, buf[64];
 	double x;
 
 	errno = 0;
@@ -86,7 +104,9 @@ cli_opt_double(const char *arg, const char *chars, double min, double max,
 	/* !(in range) also refuses a NaN */
 	if (arg[strspn(arg, chars)] || errno || *end || end == arg ||
 	    !(x >= min && x <= max))
-		return cli_opt_invalid(what, arg, hint);
+		return cli_opt_invalid(
+		    what, arg,
+		    hint ? hint : range_hint(min, max, buf, sizeof(buf)));
 	/* "-0" is 0: a negative zero would print as "-0" */
 	*out = x == 0 ? 0 : x;
 	return 0;

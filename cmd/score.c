@@ -761,7 +761,8 @@ cmd_score(int argc, char **argv)
 			/* (strtoull takes "-1" for 2^64 - 1) */
 			if (errno || *end || end == optarg ||
 			    strchr(optarg, '-')) {
-				cmd_error("invalid seed '%s'", optarg);
+				cmd_error("invalid seed '%s' (0 or more)",
+					  optarg);
 				return cmd_usage_error("score");
 			}
 			/* as it is: 0 mapped to 1 made --seed 0 and
