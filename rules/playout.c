@@ -42,13 +42,25 @@ libs_after(const struct board *b, int color, bpt pt)
 			return 2;
 		}
 	}
+	bpt walked[4];
+	int nw = 0;
 	for (int i = 0; i < 4; i++) {
 		bpt q = nb[i];
 		if (board_color(b, q) != color)
 			continue;
-		/* a chain with 3+ liberties keeps 2 after losing pt */
-		if (board_libs(b, q) >= 3)
+		/* a chain with 3+ liberties keeps 2 after losing pt; one
+		 * with pt as its only liberty brings none, and a chain met
+		 * twice brings nothing new: neither is walked */
+		int libs = board_libs(b, q);
+		if (libs >= 3)
 			return 2;
+		bpt hd = board_head(b, q);
+		int seen = libs < 2;
+		for (int k = 0; k < nw; k++)
+			seen |= walked[k] == hd;
+		if (seen)
+			continue;
+		walked[nw++] = hd;
 		bpt s = q;
 		do {
 			bpt nb2[4] = {s - 1, s + 1, s - b->stride,
@@ -131,19 +143,19 @@ nakade_point(const struct board *b, const bpt *pts, int n)
 static bool
 false_eye(const struct board *b, bpt pt, int color)
 {
-	bpt d[4] = {pt - b->stride - 1, pt - b->stride + 1, pt + b->stride - 1,
-		    pt + b->stride + 1};
-	int opp = 0, edge = 0;
-	for (int i = 0; i < 4; i++) {
-		int c = board_color(b, d[i]);
-		if (c == BOARD_WALL)
-			edge = 1;
-		else if (c == BOARD_OPP(color))
-			opp++;
-	}
+	const int s = b->stride, opc = BOARD_OPP(color);
+	const int c0 = board_color(b, pt - s - 1),
+		  c1 = board_color(b, pt - s + 1);
+	const int c2 = board_color(b, pt + s - 1),
+		  c3 = board_color(b, pt + s + 1);
+	int opp = (c0 == opc) + (c1 == opc) + (c2 == opc) + (c3 == opc);
+	int edge = (c0 == BOARD_WALL) | (c1 == BOARD_WALL) |
+		   (c2 == BOARD_WALL) | (c3 == BOARD_WALL);
 	return opp >= (edge ? 1 : 2);
 }
 
+/* Is the empty point pt (one of the board's empty points) a move the
+ * random policy may play? */
 static bool
 acceptable(const struct board *b, int color, bpt pt, const uint8_t *forbid)
 {
@@ -152,9 +164,12 @@ acceptable(const struct board *b, int color, bpt pt, const uint8_t *forbid)
 	if (board_is_eyelike(b, pt, color) && !false_eye(b, pt, color))
 		return false;
 	/* With an empty neighbour a move is never suicide, and never a ko
-	 * recapture (the ko point is enclosed by the capturing side). */
+	 * recapture (the ko point is enclosed by the capturing side).
+	 * Without one, board_legal() less what cannot fail on an empty
+	 * point (the hottest test of the playouts). */
 	if (board_nbr_count(b, pt, BOARD_EMPTY) == 0 &&
-	    board_legal(b, color, pt, false) != BOARD_OK)
+	    ((pt == b->ko && color == b->ko_color) ||
+	     board_suicide_kind(b, color, pt) != 0))
 		return false;
 	/* Self-atari of a chain of two or more stones is refused, so that
 	 * seki survives (allowing small sacrifices for nakade was tried and
