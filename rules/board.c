@@ -355,44 +355,6 @@ board_setup_done(struct board *b)
 /* ---------------------------------------------------------------------
  * Legality.
  */
-/* The part of board_suicide_kind() for one neighbour: -1 if it makes
- * the move safe, 1 if it is a friend in atari, 0 otherwise. */
-static inline int
-suicide_nbr(const struct board *b, int color, int q)
-{
-	int c = b->c[q].color, libs;
-
-	if (c == BOARD_WALL)
-		return 0;
-	libs = b->c[b->c[q].head].nlibs;
-	if (c == color)
-		return libs > 1 ? -1 : 1;
-	return libs == 1 ? -1 : 0; /* an enemy in atari is captured */
-}
-
-int
-board_suicide_kind(const struct board *b, int color, bpt pt)
-{
-	const int s = b->stride;
-	int a, f = 0;
-
-	if (board_nbr_count(b, pt, BOARD_EMPTY))
-		return 0;
-	if ((a = suicide_nbr(b, color, pt - 1)) < 0)
-		return 0;
-	f |= a;
-	if ((a = suicide_nbr(b, color, pt + 1)) < 0)
-		return 0;
-	f |= a;
-	if ((a = suicide_nbr(b, color, pt - s)) < 0)
-		return 0;
-	f |= a;
-	if ((a = suicide_nbr(b, color, pt + s)) < 0)
-		return 0;
-	f |= a;
-	return f ? 2 : 1;
-}
-
 enum board_err
 board_legal(const struct board *b, int color, bpt pt, bool multi_suicide)
 {

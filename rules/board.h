@@ -169,10 +169,47 @@ board_is_eyelike(const struct board *b, bpt pt, int color)
 	       4;
 }
 
+/* The part of board_suicide_kind() for one neighbour (private): -1 if
+ * it makes the move safe, 1 if it is a friend in atari, 0 otherwise. */
+static inline int
+board_suicide_nbr_(const struct board *b, int color, int q)
+{
+	int c = b->c[q].color, libs;
+
+	if (c == BOARD_WALL)
+		return 0;
+	libs = b->c[b->c[q].head].nlibs;
+	if (c == color)
+		return libs > 1 ? -1 : 1;
+	return libs == 1 ? -1 : 0; /* an enemy in atari is captured */
+}
+
 /* Would `color` on the empty point pt leave its chain without liberty?
  * Returns 0 (no), 1 (suicide of the lone new stone), 2 (suicide of a
- * chain of several stones).  Does not change the board. */
-int board_suicide_kind(const struct board *b, int color, bpt pt);
+ * chain of several stones).  Does not change the board.  Inline: the
+ * playouts ask it of every surrounded point they look at. */
+static inline int
+board_suicide_kind(const struct board *b, int color, bpt pt)
+{
+	const int s = b->stride;
+	int a, f = 0;
+
+	if (board_nbr_count(b, pt, BOARD_EMPTY))
+		return 0;
+	if ((a = board_suicide_nbr_(b, color, pt - 1)) < 0)
+		return 0;
+	f |= a;
+	if ((a = board_suicide_nbr_(b, color, pt + 1)) < 0)
+		return 0;
+	f |= a;
+	if ((a = board_suicide_nbr_(b, color, pt - s)) < 0)
+		return 0;
+	f |= a;
+	if ((a = board_suicide_nbr_(b, color, pt + s)) < 0)
+		return 0;
+	f |= a;
+	return f ? 2 : 1;
+}
 
 /* Legality under simple ko: off board, occupied, the ko point of the
  * colour to play, or suicide (a multi-stone suicide is allowed when
