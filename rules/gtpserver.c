@@ -476,6 +476,8 @@ c_komi(struct gtpserver *s, FILE *f, int argc, char **argv)
 	if (end == argv[1] || *end || errno || !isfinite(k) ||
 	    fabs(k) > MAX_KOMI)
 		return fail(f, "komi not a float");
+	if (k == 0)
+		k = 0; /* "-0": KM[-0] in printsgf */
 	s->has_komi = true;
 	s->komi = k;
 	n = snprintf(v, sizeof(v), "%.15g", k);

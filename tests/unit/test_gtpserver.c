@@ -107,6 +107,9 @@ final_score_counts_as_score_does(void)
 	CHECK_STR(ask(s, "final_score"), "=B+0.5");
 	CHECK_STR(ask(s, "komi 5"), "=");
 	CHECK_STR(ask(s, "final_score"), "=0");
+	/* a komi of -0 is 0: the record said KM[-0] */
+	CHECK_STR(ask(s, "komi -0"), "=");
+	CHECK(strstr(ask(s, "printsgf"), "KM[0]") != NULL);
 	gtpserver_free(s);
 }
 
