@@ -197,7 +197,6 @@ put_text(FILE *f, struct sgf_game *g, const struct scored *s,
 	score_format_margin(r->jp_margin, jm, sizeof(jm));
 	score_format_margin(r->cn_margin, cm, sizeof(cm));
 	/* a reverse komi is a term taken away: "- 5.5 komi", not "+ -5.5" */
-	char ks[2] = {r->jp[2].komi < 0 ? '-' : '+', '\0'};
 	fprintf(
 	    f,
 	    "  Japanese: Black %.15g = %d territory + %d captures + %d dead; "
@@ -205,14 +204,15 @@ put_text(FILE *f, struct sgf_game *g, const struct scored *s,
 	    "(%s)\n",
 	    r->jp[1].total, r->jp[1].territory, r->jp[1].captures,
 	    r->jp[1].dead, r->jp[2].total, r->jp[2].territory,
-	    r->jp[2].captures, r->jp[2].dead, ks, fabs(r->jp[2].komi), jm);
-	ks[0] = r->cn[2].komi < 0 ? '-' : '+';
+	    r->jp[2].captures, r->jp[2].dead, r->jp[2].komi < 0 ? "-" : "+",
+	    fabs(r->jp[2].komi), jm);
 	fprintf(
 	    f,
 	    "  Chinese:  Black %.15g = %d stones + %d area; White %.15g = %d "
 	    "stones + %d area %s %.15g komi",
 	    r->cn[1].total, r->cn[1].stones, r->cn[1].area, r->cn[2].total,
-	    r->cn[2].stones, r->cn[2].area, ks, fabs(r->cn[2].komi));
+	    r->cn[2].stones, r->cn[2].area, r->cn[2].komi < 0 ? "-" : "+",
+	    fabs(r->cn[2].komi));
 	if (r->cn[2].bonus)
 		fprintf(f, " + %.15g handicap", r->cn[2].bonus);
 	fprintf(f, " (%s)\n", cm);
@@ -761,7 +761,8 @@ cmd_score(int argc, char **argv)
 			/* (strtoull takes "-1" for 2^64 - 1) */
 			if (errno || *end || end == optarg ||
 			    strchr(optarg, '-')) {
-				cmd_error("invalid seed '%s' (0 or more)",
+				cmd_error("invalid seed '%s' (0 to "
+					  "18446744073709551615)",
 					  optarg);
 				return cmd_usage_error("score");
 			}

@@ -355,23 +355,6 @@ board_setup_done(struct board *b)
 /* ---------------------------------------------------------------------
  * Legality.
  */
-enum board_err
-board_legal(const struct board *b, int color, bpt pt, bool multi_suicide)
-{
-	int k;
-
-	if (!board_on(b, pt))
-		return BOARD_OFFBOARD;
-	if (b->c[pt].color != BOARD_EMPTY)
-		return BOARD_OCCUPIED;
-	if (pt == b->ko && color == b->ko_color)
-		return BOARD_KO;
-	k = board_suicide_kind(b, color, pt);
-	if (k == 1 || (k == 2 && !multi_suicide))
-		return BOARD_SUICIDE;
-	return BOARD_OK;
-}
-
 static uint64_t
 chain_key(const struct board *b, bpt pt)
 {

@@ -215,8 +215,22 @@ board_suicide_kind(const struct board *b, int color, bpt pt)
  * colour to play, or suicide (a multi-stone suicide is allowed when
  * multi_suicide is set; a lone-stone suicide never is).  Never changes
  * the board. */
-enum board_err board_legal(const struct board *b, int color, bpt pt,
-			   bool multi_suicide);
+static inline enum board_err
+board_legal(const struct board *b, int color, bpt pt, bool multi_suicide)
+{
+	int k;
+
+	if (!board_on(b, pt))
+		return BOARD_OFFBOARD;
+	if (b->c[pt].color != BOARD_EMPTY)
+		return BOARD_OCCUPIED;
+	if (pt == b->ko && color == b->ko_color)
+		return BOARD_KO;
+	k = board_suicide_kind(b, color, pt);
+	if (k == 1 || (k == 2 && !multi_suicide))
+		return BOARD_SUICIDE;
+	return BOARD_OK;
+}
 
 /* Key of the position after `color` plays the empty point pt (captures
  * and suicide included), without changing the board. */

@@ -473,8 +473,9 @@ c_komi(struct gtpserver *s, FILE *f, int argc, char **argv)
 		return fail(f, "komi not a float");
 	errno = 0;
 	k = strtod(argv[1], &end);
+	/* a decimal number: strtod would also take "0x10" or "1e1" */
 	if (end == argv[1] || *end || errno || !isfinite(k) ||
-	    fabs(k) > MAX_KOMI)
+	    argv[1][strspn(argv[1], "+-0123456789.")] || fabs(k) > MAX_KOMI)
 		return fail(f, "komi not a float");
 	if (k == 0)
 		k = 0; /* "-0": KM[-0] in printsgf */

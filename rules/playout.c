@@ -164,12 +164,9 @@ acceptable(const struct board *b, int color, bpt pt, const uint8_t *forbid)
 	if (board_is_eyelike(b, pt, color) && !false_eye(b, pt, color))
 		return false;
 	/* With an empty neighbour a move is never suicide, and never a ko
-	 * recapture (the ko point is enclosed by the capturing side).
-	 * Without one, board_legal() less what cannot fail on an empty
-	 * point (the hottest test of the playouts). */
+	 * recapture (the ko point is enclosed by the capturing side). */
 	if (board_nbr_count(b, pt, BOARD_EMPTY) == 0 &&
-	    ((pt == b->ko && color == b->ko_color) ||
-	     board_suicide_kind(b, color, pt) != 0))
+	    board_legal(b, color, pt, false) != BOARD_OK)
 		return false;
 	/* Self-atari of a chain of two or more stones is refused, so that
 	 * seki survives (allowing small sacrifices for nakade was tried and

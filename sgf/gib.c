@@ -659,13 +659,13 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why,
 	n = fmt_main_line(g, gi.cols, &mv, abx, aby, &nab, 64, &naw, why);
 	if (n < 0)
 		return -1;
-	fmt_note_left_out(g, "GIB", notes);
 	if (naw > 0 || (ha = fmt_check_handicap(gi.cols, abx, aby, nab)) < 0) {
 		free(mv);
 		*why = "setup stones other than the standard handicap cannot "
 		       "be written in GIB";
 		return -1;
 	}
+	fmt_note_left_out(g, "GIB", notes);
 	clean(gi.black, pb, sizeof(pb));
 	clean(gi.white, pw, sizeof(pw));
 	player_item(bn, sizeof(bn), pb, gi.black_rank);

@@ -416,13 +416,13 @@ sgf_write_ngf(FILE *out, const struct sgf_game *g, const char **why,
 	n = fmt_main_line(g, gi.cols, &mv, abx, aby, &nab, 64, &naw, why);
 	if (n < 0)
 		return -1;
-	fmt_note_left_out(g, "NGF", notes);
 	if (naw > 0 || (ha = fmt_check_handicap(gi.cols, abx, aby, nab)) < 0) {
 		free(mv);
 		*why = "setup stones other than the standard handicap cannot "
 		       "be written in NGF";
 		return -1;
 	}
+	fmt_note_left_out(g, "NGF", notes);
 	one_line(gi.game_name ? gi.game_name : gi.event, title, sizeof(title));
 	fprintf(out, "%s\r\n%d\r\n", title, gi.cols);
 	one_line(gi.white, name, sizeof(name));

@@ -110,6 +110,9 @@ final_score_counts_as_score_does(void)
 	/* a komi of -0 is 0: the record said KM[-0] */
 	CHECK_STR(ask(s, "komi -0"), "=");
 	CHECK(strstr(ask(s, "printsgf"), "KM[0]") != NULL);
+	/* and only a decimal number is a komi */
+	CHECK_STR(ask(s, "komi 0x10"), "?komi not a float");
+	CHECK_STR(ask(s, "komi 1e1"), "?komi not a float");
 	gtpserver_free(s);
 }
 
