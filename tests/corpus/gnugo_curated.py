@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Our count against the curated answers of GNU Go's scoring tests
+(issue 19's "curated end-of-game positions").
+
+usage: gnugo_curated.py SGFKIT [--games DIR] [--corpus DIR] [--list] TST...
+
+TST is one of GNU Go's regression test files that ask for a final score
+(regression/score.tst and score2.tst in GNU Go 3.8): each test is
+`loadsgf games/scoring/scoreN.sgf [MOVE]`, a numbered `final_score` (or
+`new_score`) and the curated answer `#? [W\\+100.5]`, with a trailing
+`*` where GNU Go 3.8 itself is known to fail it.  Commented-out tests
+(`#loadsgf`) are not counted.  The records are looked up by their base
+name in --games DIR (default: the directory of the TST file, then its
+games/scoring/): neither the test files nor the records are in this
+tree (GPL; fetch them from a GNU Go 3.8 source tree).
+
+Every record is counted by `sgfkit score --json` (dead stones
+estimated, the game's rules, else Japanese as GNU Go's final_score) and
+its "result" compared with the answer.  Prints the tests found, records
+missing, winner and exact agreement, and GNU Go's own figure (the tests
+not marked `*`); the same again for the records that are in the scored
+corpus (--corpus, default ../shared/corpus: its manifest's source_path
+of set gnugo; our constants were measured on their RE, which is not
+always the curated answer) and for the others, never measured before;
+with --list, every test we miss, with our Japanese and Chinese results.
+Exit status 0, or 2 on bad usage.
+
+Example (the figures of the stop-36 note):
+    python3 tests/corpus/gnugo_curated.py ./sgfkit \\
+        /work/gnugo-scoring/score.tst /work/gnugo-scoring/score2.tst
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+
+def parse_tst(path):
+    """The tests of one .tst file: (number, record path, move or None,
+    answer, GNU Go fails it)."""
+    tests, load, num = [], None, None
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            line = line.strip()
+            m = re.match(r"loadsgf\s+(\S+)(?:\s+(\d+))?$", line)
+            if m:
+                load = (m.group(1), int(m.group(2)) if m.group(2) else None)
+                continue
+            m = re.match(r"(\d+)\s+(final_score|new_score)\b", line)
+            if m and load:
+                num = int(m.group(1))
+                continue
+            m = re.match(r"#\?\s*\[(.*)\](\*?)\s*$", line)
+            if m and load and num is not None:
+                answer = m.group(1).replace("\\", "")
+                tests.append((num, load[0], load[1], answer,
+                              m.group(2) == "*"))
+                num = None
+    return tests
+
+
+def margin(result):
+    """'B+3.5' -> 3.5, 'W+3.5' -> -3.5, 0 for a draw, None otherwise."""
+    m = re.match(r"([BW])\+(\d+(?:\.\d+)?)$", result or "")
+    if m:
+        v = float(m.group(2))
+        return v if m.group(1) == "B" else -v
+    return 0.0 if result in ("0", "Draw", "Jigo") else None
+
+
+def find_record(rel, dirs):
+    base = os.path.basename(rel)
+    for d in dirs:
+        for p in (os.path.join(d, base), os.path.join(d, rel)):
+            if os.path.isfile(p):
+                return p
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(add_help=False)
+    ap.add_argument("sgfkit")
+    ap.add_argument("tst", nargs="+")
+    ap.add_argument("--games")
+    ap.add_argument("--corpus", default=os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
+        "shared", "corpus"))
+    ap.add_argument("--list", action="store_true")
+    ap.add_argument("-h", "--help", action="store_true")
+    if "-h" in sys.argv[1:] or "--help" in sys.argv[1:]:
+        print(__doc__)
+        return 0
+    a = ap.parse_args()
+    rows, missing = [], []
+    for tst in a.tst:
+        d = os.path.dirname(os.path.abspath(tst))
+        dirs = [a.games] if a.games else [d, os.path.join(d, "games",
+                                                          "scoring")]
+        for num, rel, move, answer, gnugo_fails in parse_tst(tst):
+            path = find_record(rel, dirs)
+            if path is None:
+                missing.append(rel)
+                continue
+            cmd = [a.sgfkit, "score", "--json", path]
+            if move is not None:
+                cmd[3:3] = ["-m", str(max(move - 1, 0))]
+            out = subprocess.run(cmd, capture_output=True, text=True)
+            try:
+                js = json.loads(out.stdout.splitlines()[0])
+            except (IndexError, ValueError):
+                js = {}
+            rows.append((os.path.basename(tst), num, rel, answer,
+                         gnugo_fails, js))
+    seen = set()
+    manifest = os.path.join(a.corpus, "scored", "manifest.tsv")
+    if os.path.isfile(manifest):
+        with open(manifest, encoding="utf-8") as f:
+            for line in f:
+                cols = line.rstrip("\n").split("\t")
+                if len(cols) > 10 and cols[1] == "gnugo":
+                    seen.add(cols[10])
+    print(f"tests {len(rows) + len(missing)}  records missing "
+          f"{len(missing)}  counted {len(rows)}")
+    groups = [("all", rows)]
+    if seen:
+        groups += [
+            ("in the corpus", [r for r in rows
+                               if "regression/" + r[2] in seen]),
+            ("not in the corpus", [r for r in rows
+                                   if "regression/" + r[2] not in seen])]
+    for name, rs in groups:
+        n = len(rs)
+        exact = sum(r[5].get("result") == r[3] for r in rs)
+        winner = sum((margin(r[5].get("result")) or 0) *
+                     (margin(r[3]) or 0) > 0 for r in rs)
+        gnugo = sum(not r[4] for r in rs)
+        if n:
+            print(f"{name:18} {n:3}  sgfkit winner {winner}/{n} exact "
+                  f"{exact}/{n}  GNU Go 3.8 (tests not marked *) exact "
+                  f"{gnugo}/{n}")
+    for rel in missing:
+        print(f"missing {rel}")
+    if a.list:
+        for tst, num, rel, answer, fails, js in rows:
+            if js.get("result") == answer:
+                continue
+            jp = js.get("japanese", {}).get("result")
+            cn = js.get("chinese", {}).get("result")
+            print(f"miss {tst}:{num} {rel} answer {answer}"
+                  f"{' (GNU Go fails)' if fails else ''}  ours "
+                  f"{js.get('result')} (japanese {jp}, chinese {cn}, "
+                  f"ended {js.get('ended')})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
