@@ -288,8 +288,10 @@ same_set(const int *ax, const int *ay, int na, const int *bx, const int *by,
 	return 1;
 }
 
-int
-fmt_check_handicap(int size, const int *abx, const int *aby, int nab)
+/* The root's AB stones must be the standard placement (any order);
+ * returns the handicap (0 when there are no stones) or -1. */
+static int
+check_handicap(int size, const int *abx, const int *aby, int nab)
 {
 	int xs[9], ys[9];
 
@@ -407,10 +409,14 @@ point_of(const struct sgf_value *v, int size, int *x, int *y)
 	return sgf_point(v->s, v->len, size, size, x, y);
 }
 
-long
-fmt_main_line(const struct sgf_game *g, int size, struct fmt_move **moves,
-	      int *abx, int *aby, int *nab, int maxab, int *naw,
-	      const char **why)
+/* Collect the main line's moves (malloc'd array in *moves, caller frees)
+ * and the AB points set up before the first move (in the root or a
+ * later node), counting AW and AE ones in *naw.  Returns the number of
+ * moves or -1 (*why set) for a move that is not a point, setup after
+ * the first move... */
+static long
+main_line(const struct sgf_game *g, int size, struct fmt_move **moves, int *abx,
+	  int *aby, int *nab, int maxab, int *naw, const char **why)
 {
 	const struct sgf_node *n;
 	const struct sgf_prop *p;
@@ -492,9 +498,12 @@ fmt_main_line(const struct sgf_game *g, int size, struct fmt_move **moves,
 	return cnt;
 }
 
-void
-fmt_note_left_out(const struct sgf_game *g, const char *format,
-		  struct sgf_write_notes *notes)
+/* One "not-kept" note in *notes (may be NULL) when g has variations or
+ * comments on its main line, with their numbers, at the first of them;
+ * `format` names the format. */
+static void
+note_left_out(const struct sgf_game *g, const char *format,
+	      struct sgf_write_notes *notes)
 {
 	const struct sgf_node *n;
 	unsigned long vars = 0, comments = 0;
@@ -543,4 +552,25 @@ fmt_komi_off(const struct sgf_game *g)
 	uint32_t off = fmt_root_off(g, SGF_P_KM);
 
 	return off ? off : fmt_root_off(g, SGF_P_KO);
+}
+
+long
+fmt_handicap_main_line(const struct sgf_game *g, int size, const char *format,
+		       struct fmt_move **moves, int *ha, const char **why,
+		       struct sgf_write_notes *notes)
+{
+	int abx[64], aby[64], nab, naw;
+	long n = main_line(g, size, moves, abx, aby, &nab, 64, &naw, why);
+
+	if (n < 0)
+		return -1;
+	if (naw > 0 || (*ha = check_handicap(size, abx, aby, nab)) < 0) {
+		free(*moves);
+		*moves = NULL;
+		*why = "setup stones other than the standard handicap cannot "
+		       "be written";
+		return -1;
+	}
+	note_left_out(g, format, notes);
+	return n;
 }

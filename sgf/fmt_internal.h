@@ -80,29 +80,23 @@ struct fmt_move {
 	char colour; /* 'B' or 'W' */
 	int x, y;    /* -1 for a pass */
 };
-/* Collect the main line's moves (malloc'd array in *moves, caller frees)
- * and the AB points set up before the first move (in the root or a
- * later node), counting AW and AE ones in *naw.  Returns the number of
- * moves or -1 (*why set) for a move that is not a point, setup after
- * the first move... */
-long fmt_main_line(const struct sgf_game *g, int size, struct fmt_move **moves,
-		   int *abx, int *aby, int *nab, int maxab, int *naw,
-		   const char **why);
-
-/* For a writer of a format that holds the main line's moves and the
- * game information only (GIB, NGF): one "not-kept" note in *notes (may
- * be NULL) when g has variations or comments on its main line, with
- * their numbers, at the first of them; `format` names the format. */
-void fmt_note_left_out(const struct sgf_game *g, const char *format,
-		       struct sgf_write_notes *notes);
+/* For a writer of a format that holds a square board's main line, the
+ * standard handicap placement and the game information, and nothing
+ * else (GIB, NGF; `format` names it): the main line's moves in *moves
+ * (malloc'd, caller frees) and the handicap in *ha (0: none).  Returns
+ * the number of moves; or -1 with *why set and nothing to free, for a
+ * move that is not a point, setup after the first move, or setup
+ * stones other than the standard handicap.  On success, one "not-kept"
+ * note goes to *notes (may be NULL) when g has variations or comments
+ * on its main line, with their numbers, at the first of them. */
+long fmt_handicap_main_line(const struct sgf_game *g, int size,
+			    const char *format, struct fmt_move **moves,
+			    int *ha, const char **why,
+			    struct sgf_write_notes *notes);
 
 /* Where a writer's note points: the value of the root's property pid,
  * and the komi's (KM, else Cyberoro's KO); 0 when absent. */
 uint32_t fmt_root_off(const struct sgf_game *g, enum sgf_pid pid);
 uint32_t fmt_komi_off(const struct sgf_game *g);
-
-/* The root's AB stones must be the standard placement (any order);
- * returns the handicap (0 when there are no stones) or -1. */
-int fmt_check_handicap(int size, const int *abx, const int *aby, int nab);
 
 #endif

@@ -643,7 +643,7 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why,
 {
 	struct sgf_gameinfo gi;
 	struct fmt_move *mv;
-	int abx[64], aby[64], nab, naw, ha, grlt = 255, zipsu = 0, gongje;
+	int ha, grlt = 255, zipsu = 0, gongje;
 	long n;
 	char pb[256], pw[256], bn[300], wn[300], tmp[1400], gn[256], pc[256];
 	char km[16], date[32] = "", dt_sub[32] = "", dt_tag[32] = "";
@@ -656,16 +656,9 @@ sgf_write_gib(FILE *out, const struct sgf_game *g, const char **why,
 		*why = "GIB has square boards only";
 		return -1;
 	}
-	n = fmt_main_line(g, gi.cols, &mv, abx, aby, &nab, 64, &naw, why);
+	n = fmt_handicap_main_line(g, gi.cols, "GIB", &mv, &ha, why, notes);
 	if (n < 0)
 		return -1;
-	if (naw > 0 || (ha = fmt_check_handicap(gi.cols, abx, aby, nab)) < 0) {
-		free(mv);
-		*why = "setup stones other than the standard handicap cannot "
-		       "be written in GIB";
-		return -1;
-	}
-	fmt_note_left_out(g, "GIB", notes);
 	clean(gi.black, pb, sizeof(pb));
 	clean(gi.white, pw, sizeof(pw));
 	player_item(bn, sizeof(bn), pb, gi.black_rank);

@@ -403,7 +403,7 @@ sgf_write_ngf(FILE *out, const struct sgf_game *g, const char **why,
 {
 	struct sgf_gameinfo gi;
 	struct fmt_move *mv;
-	int abx[64], aby[64], nab, naw, ha, y = 0, mo = 0, d = 0;
+	int ha, y = 0, mo = 0, d = 0;
 	long n;
 	char name[256], rank[64], title[256], place[256], res[64] = "";
 	double komi;
@@ -413,16 +413,9 @@ sgf_write_ngf(FILE *out, const struct sgf_game *g, const char **why,
 		*why = "NGF has square boards of at most 25x25 only";
 		return -1;
 	}
-	n = fmt_main_line(g, gi.cols, &mv, abx, aby, &nab, 64, &naw, why);
+	n = fmt_handicap_main_line(g, gi.cols, "NGF", &mv, &ha, why, notes);
 	if (n < 0)
 		return -1;
-	if (naw > 0 || (ha = fmt_check_handicap(gi.cols, abx, aby, nab)) < 0) {
-		free(mv);
-		*why = "setup stones other than the standard handicap cannot "
-		       "be written in NGF";
-		return -1;
-	}
-	fmt_note_left_out(g, "NGF", notes);
 	one_line(gi.game_name ? gi.game_name : gi.event, title, sizeof(title));
 	fprintf(out, "%s\r\n%d\r\n", title, gi.cols);
 	one_line(gi.white, name, sizeof(name));
