@@ -466,8 +466,10 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 			pos->dead[p] = 1;
 	}
 	/* A few stones on an open board: nothing to judge yet (and a
-	 * stream of such records must cost next to nothing). */
-	if (stones * SCORE_OPEN_STONES_DIV < np) {
+	 * stream of such records must cost next to nothing), unless the
+	 * players declared it finished by a pass: a game given up after a
+	 * few moves still has its dead stones. */
+	if (!o->ended_by_pass && stones * SCORE_OPEN_STONES_DIV < np) {
 		pos->open = true;
 		return 0;
 	}

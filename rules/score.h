@@ -61,8 +61,9 @@ struct score_pos {
 			  * during play ([1] black, [2] white) */
 	/* Set by score_estimate(): the position was estimated as an open
 	 * one (the record did not end by counting, or stones stand on
-	 * fewer than one point in SCORE_OPEN_STONES_DIV), cheaply: a count
-	 * of such a position is an estimate, not a final count. */
+	 * fewer than one point in SCORE_OPEN_STONES_DIV and the line does
+	 * not end with a pass), cheaply: a count of such a position is an
+	 * estimate, not a final count. */
 	bool open;
 };
 
@@ -130,16 +131,21 @@ struct score_estimate_opts {
 	 * (SCORE_OPEN_PLAYOUTS unless playouts is given, no second look
 	 * at the groups near the threshold). */
 	bool unfinished;
+	/* The players declared this position finished: the line ends
+	 * with a pass.  Such a position is estimated however few stones
+	 * stand on it.  (A result that is a count is not enough: records
+	 * of test positions carry one.) */
+	bool ended_by_pass;
 };
 void score_estimate_opts_default(struct score_estimate_opts *o);
 
 /* Fill pos->dead (and pos->owner_hint) from the stones of pos by
  * Benson's unconditional life, Monte Carlo playouts and per-group
  * decisions, and pos->open (see there).  A position with stones on
- * fewer than one point in SCORE_OPEN_STONES_DIV is not estimated at
- * all: no stone is dead, and only enclosed regions count.
- * Deterministic for a given seed.  Returns 0, or -1 if the board is too
- * large. */
+ * fewer than one point in SCORE_OPEN_STONES_DIV whose line does not
+ * end with a pass (o->ended_by_pass false) is not estimated at all: no
+ * stone is dead, and only enclosed regions count.  Deterministic for a
+ * given seed.  Returns 0, or -1 if the board is too large. */
 int score_estimate(struct score_pos *pos, const struct score_estimate_opts *o);
 
 /* Main-line replay (rules/score_replay.c). */
