@@ -2,7 +2,8 @@
 """Our count against the curated answers of GNU Go's scoring tests
 (issue 19's "curated end-of-game positions").
 
-usage: gnugo_curated.py SGFKIT [--games DIR] [--corpus DIR] [--list] TST...
+usage: gnugo_curated.py SGFKIT [--games DIR] [--corpus DIR] [--list]
+                         [--cache DIR] TST...
 
 TST is one of GNU Go's regression test files that ask for a final score
 (regression/score.tst and score2.tst in GNU Go 3.8): each test is
@@ -23,7 +24,10 @@ corpus (--corpus, default ../shared/corpus: its manifest's source_path
 of set gnugo; our constants were measured on their RE, which is not
 always the curated answer) and for the others, never measured before;
 with --list, every test we miss, with our Japanese and Chinese results.
-Exit status 0, or 2 on bad usage.
+Where gnugo_dead.py's cache (--cache, its default) holds GNU Go's dead
+list for every record, the figures of that list counted by sgfkit
+(`score --dead`) are printed too; GNU Go is not run (fill the cache
+with gnugo_dead.py).  Exit status 0, or 2 on bad usage.
 
 Example (the figures of the stop-36 note):
     python3 tests/corpus/gnugo_curated.py ./sgfkit \\
@@ -35,6 +39,11 @@ import os
 import re
 import subprocess
 import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gnugo_dead  # noqa: E402
+from score_eval import margin  # noqa: E402
 
 
 def parse_tst(path):
@@ -61,13 +70,13 @@ def parse_tst(path):
     return tests
 
 
-def margin(result):
-    """'B+3.5' -> 3.5, 'W+3.5' -> -3.5, 0 for a draw, None otherwise."""
-    m = re.match(r"([BW])\+(\d+(?:\.\d+)?)$", result or "")
-    if m:
-        v = float(m.group(2))
-        return v if m.group(1) == "B" else -v
-    return 0.0 if result in ("0", "Draw", "Jigo") else None
+def first_json(cmd):
+    """The first JSON line `cmd` prints, or {}."""
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    try:
+        return json.loads(out.stdout.splitlines()[0])
+    except (IndexError, ValueError):
+        return {}
 
 
 def find_record(rel, dirs):
@@ -88,6 +97,7 @@ def main():
         os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
         "shared", "corpus"))
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--cache", default=gnugo_dead.default_cache())
     ap.add_argument("-h", "--help", action="store_true")
     if "-h" in sys.argv[1:] or "--help" in sys.argv[1:]:
         print(__doc__)
@@ -106,13 +116,14 @@ def main():
             cmd = [a.sgfkit, "score", "--json", path]
             if move is not None:
                 cmd[3:3] = ["-m", str(max(move - 1, 0))]
-            out = subprocess.run(cmd, capture_output=True, text=True)
-            try:
-                js = json.loads(out.stdout.splitlines()[0])
-            except (IndexError, ValueError):
-                js = {}
+            js = first_json(cmd)
+            gg = gnugo_dead.parse_line(gnugo_dead.cached_line(
+                path, a.cache, gnugo_dead.VERSION))
+            if gg is not None:
+                gg = first_json(cmd[:3] + ["--dead", ",".join(gg[0])] +
+                                cmd[3:])
             rows.append((os.path.basename(tst), num, rel, answer,
-                         gnugo_fails, js))
+                         gnugo_fails, js, gg))
     seen = set()
     manifest = os.path.join(a.corpus, "scored", "manifest.tsv")
     if os.path.isfile(manifest):
@@ -136,14 +147,22 @@ def main():
         winner = sum((margin(r[5].get("result")) or 0) *
                      (margin(r[3]) or 0) > 0 for r in rs)
         gnugo = sum(not r[4] for r in rs)
-        if n:
-            print(f"{name:18} {n:3}  sgfkit winner {winner}/{n} exact "
-                  f"{exact}/{n}  GNU Go 3.8 (tests not marked *) exact "
-                  f"{gnugo}/{n}")
+        if not n:
+            continue
+        line = (f"{name:18} {n:3}  sgfkit winner {winner}/{n} exact "
+                f"{exact}/{n}  GNU Go 3.8 (tests not marked *) exact "
+                f"{gnugo}/{n}")
+        if all(r[6] is not None for r in rs):
+            gw = sum((margin(r[6].get("result", "")) or 0) *
+                     (margin(r[3]) or 0) > 0 for r in rs)
+            ge = sum(r[6].get("result") == r[3] for r in rs)
+            line += f"  GNU Go's dead list counted by sgfkit winner " \
+                    f"{gw}/{n} exact {ge}/{n}"
+        print(line)
     for rel in missing:
         print(f"missing {rel}")
     if a.list:
-        for tst, num, rel, answer, fails, js in rows:
+        for tst, num, rel, answer, fails, js, gg in rows:
             if js.get("result") == answer:
                 continue
             jp = js.get("japanese", {}).get("result")
@@ -151,7 +170,9 @@ def main():
             print(f"miss {tst}:{num} {rel} answer {answer}"
                   f"{' (GNU Go fails)' if fails else ''}  ours "
                   f"{js.get('result')} (japanese {jp}, chinese {cn}, "
-                  f"ended {js.get('ended')})")
+                  f"ended {js.get('ended')})"
+                  + (f"  with GNU Go's dead list {gg.get('result')}"
+                     if gg is not None else ""))
     return 0
 
 
