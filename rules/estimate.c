@@ -412,15 +412,6 @@ read_races(const struct board *b, int w, int h, const uint8_t *col,
 #ifndef SEKI_PAIR_LIBS
 #define SEKI_PAIR_LIBS 4
 #endif
-/* Light playouts fill shared liberties and so kill one side of every
- * seki, often with confidence, where step 5 reads no race.  A pair of
- * adjacent chains of both colours, one of them called dead, each with
- * at most SEKI_PAIR_LIBS liberties and two or more of them shared, is
- * read with each side first (race_read); a seki both ways leaves both
- * chains alive, and their groups are marked raced[].  The reading takes
- * every other stone as it stands, so a pair next to a third chain
- * called dead is not read: capturing that chain gives liberties (a ring
- * that looks short of liberties next to dead stones is no seki). */
 /* How many liberties chains i and j (ids in cid[]) share; -1 when a
  * third chain called dead touches either of them. */
 static int
@@ -445,6 +436,15 @@ shared_libs(int w, int h, const uint8_t *col, const int16_t *cid,
 	return shared;
 }
 
+/* Light playouts fill shared liberties and so kill one side of every
+ * seki, often with confidence, where step 5 reads no race.  A pair of
+ * adjacent chains of both colours, one of them called dead, each with
+ * at most SEKI_PAIR_LIBS liberties and two or more of them shared, is
+ * read with each side first (race_read); a seki both ways leaves both
+ * chains alive, and their groups are marked raced[].  The reading takes
+ * every other stone as it stands, so a pair next to a third chain
+ * called dead is not read: capturing that chain gives liberties (a ring
+ * that looks short of liberties next to dead stones is no seki). */
 static void
 read_seki_pairs(const struct board *b, int w, int h, const uint8_t *col,
 		const uint8_t *alive, const int16_t *cid, int *par,
