@@ -69,6 +69,16 @@
 #ifndef RACE_PARTNER
 #define RACE_PARTNER 0
 #endif
+/* Seki between two chains side by side, read whatever the playouts
+ * said (SEKI_PAIRS 0 turns it off): at most SEKI_PAIR_LIBS liberties
+ * each, set before it was measured (measured after: 3 loses the two
+ * Tygem games it fixes, 6 changes nothing on the scored sets). */
+#ifndef SEKI_PAIRS
+#define SEKI_PAIRS 1
+#endif
+#ifndef SEKI_PAIR_LIBS
+#define SEKI_PAIR_LIBS 4
+#endif
 /* Reading closed groups for seki (step 6b); SEKI_READ 0 turns it off. */
 #ifndef SEKI_READ
 #define SEKI_READ 1
@@ -402,16 +412,6 @@ read_races(const struct board *b, int w, int h, const uint8_t *col,
 	}
 }
 
-/* Seki between two chains side by side, read whatever the playouts
- * said (SEKI_PAIRS 0 turns it off): at most SEKI_PAIR_LIBS liberties
- * each, set before it was measured (measured after: 3 loses the two
- * Tygem games it fixes, 6 changes nothing on the scored sets). */
-#ifndef SEKI_PAIRS
-#define SEKI_PAIRS 1
-#endif
-#ifndef SEKI_PAIR_LIBS
-#define SEKI_PAIR_LIBS 4
-#endif
 /* How many liberties chains i and j (ids in cid[]) share; -1 when a
  * third chain called dead touches either of them. */
 static int
