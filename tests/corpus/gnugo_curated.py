@@ -3,21 +3,30 @@
 (issue 19's "curated end-of-game positions").
 
 usage: gnugo_curated.py SGFKIT [--games DIR] [--corpus DIR] [--list]
-                         [--cache DIR] TST...
+                         [--strict] [--cache DIR] TST...
 
 TST is one of GNU Go's regression test files that ask for a final score
-(regression/score.tst and score2.tst in GNU Go 3.8): each test is
-`loadsgf games/scoring/scoreN.sgf [MOVE]`, a numbered `final_score` (or
-`new_score`) and the curated answer `#? [W\\+100.5]`, with a trailing
-`*` where GNU Go 3.8 itself is known to fail it.  Commented-out tests
-(`#loadsgf`) are not counted.  The records are looked up by their base
-name in --games DIR (default: the directory of the TST file, then its
+(regression/score.tst and score2.tst in GNU Go 3.8: 57 tests, numbers 2
+to 60 without 38 and 44, which are commented out; 59 and 60 load games
+of games/nngs/): each test is `loadsgf games/scoring/scoreN.sgf [MOVE]`,
+a numbered `final_score` (or `new_score`) and the curated answer
+`#? [W\\+100.5]`, with a trailing `*` where GNU Go 3.8 itself is known
+to fail it.  Commented-out tests (`#loadsgf`) are not counted.  Each
+record is looked up by its path in the test file, then by its base name,
+in --games DIR (default: the directory of the TST file, then its
 games/scoring/): neither the test files nor the records are in this
-tree (GPL; fetch them from a GNU Go 3.8 source tree).
+tree (GPL).  Debian's source package has them:
+    apt-get source --download-only gnugo    (needs a deb-src line)
+    tar xzf gnugo_3.8.orig.tar.gz           (gnugo-3.8/regression/)
 
 Every record is counted by `sgfkit score --json` (dead stones
 estimated, the game's rules, else Japanese as GNU Go's final_score) and
-its "result" compared with the answer.  Prints the tests found, records
+its "result" compared with the answer.  --strict counts
+with `score --strict` (neither the eyes of groups in seki nor the
+points that must be filled are territory) where the default is the
+server convention that the records' own RE follow; GNU Go's answers lie
+between the two (seki eyes nobody's, points to fill territory).
+Prints the tests found, records
 missing, winner and exact agreement, and GNU Go's own figure (the tests
 not marked `*`); the same again for the records that are in the scored
 corpus (--corpus, default ../shared/corpus: its manifest's source_path
@@ -29,9 +38,9 @@ list for every record, the figures of that list counted by sgfkit
 (`score --dead`) are printed too; GNU Go is not run (fill the cache
 with gnugo_dead.py).  Exit status 0, or 2 on bad usage.
 
-Example (the figures of the stop-36 note):
+Example:
     python3 tests/corpus/gnugo_curated.py ./sgfkit \\
-        /work/gnugo-scoring/score.tst /work/gnugo-scoring/score2.tst
+        gnugo-3.8/regression/score.tst gnugo-3.8/regression/score2.tst
 """
 import argparse
 import json
@@ -82,7 +91,7 @@ def first_json(cmd):
 def find_record(rel, dirs):
     base = os.path.basename(rel)
     for d in dirs:
-        for p in (os.path.join(d, base), os.path.join(d, rel)):
+        for p in (os.path.join(d, rel), os.path.join(d, base)):
             if os.path.isfile(p):
                 return p
     return None
@@ -97,6 +106,7 @@ def main():
         os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
         "shared", "corpus"))
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--strict", action="store_true")
     ap.add_argument("--cache", default=gnugo_dead.default_cache())
     ap.add_argument("-h", "--help", action="store_true")
     if "-h" in sys.argv[1:] or "--help" in sys.argv[1:]:
@@ -114,6 +124,8 @@ def main():
                 missing.append(rel)
                 continue
             cmd = [a.sgfkit, "score", "--json", path]
+            if a.strict:
+                cmd[3:3] = ["--strict"]
             if move is not None:
                 cmd[3:3] = ["-m", str(max(move - 1, 0))]
             js = first_json(cmd)
