@@ -7,7 +7,7 @@ and tests/bench/score-agreement.sh (`make bench`).
 usage: score_eval.py SGFKIT CORPUS [--sets ogs,tygem,gnugo] [--list]
                      [--explain] [--bars] [--folds] [--print-floors]
                      [--tune [NAME=]BIN,... [--tune-by all|set]
-                      [--objective winner|exact|sum]]
+                      [--objective winner|exact|sum] [--seeds N]]
 
 Prints one line per (set, size): games, winner %, exact %.  With --list,
 prints every game whose margin differs from RE.  With --explain, also
@@ -50,7 +50,10 @@ subcommand, e.g. `c=$1; shift; exec /path/sgfkit "$c" --seed 2 "$@"`.
 Such a --seed variant shows the noise of the playouts, which a
 constant's gain has to beat: on 2026-11-26, seed 2 instead of the
 default gained 2 GNU Go 19x19 winners in-sample and was chosen in four
-folds of five.
+folds of five.  --seeds N runs every variant under N seeds (the
+default and --seed 1 to N-1) and counts each game by its mean over them
+(a game right under 3 seeds of 4 counts 0.75): a gain must then hold
+across the playouts' noise, not under one draw of it.
 
 Floors (--bars).  With SCORE_BAR=regression (what `make corpus-check`
 runs), for each (set, size) in FLOORS: the figure over the whole set
@@ -185,14 +188,14 @@ def load_manifest(scored):
     return manifest
 
 
-def score_sets(sgfkit, scored, sets, manifest):
+def score_sets(sgfkit, scored, sets, manifest, extra=()):
     """{(set, size): [(key, winner right, exact, result, RE, dead,
     path)]} for the games of `sets` whose RE and result are numbers,
-    one `sgfkit score -r` per set."""
+    one `sgfkit score -r` per set (`extra`: more options)."""
     games = {}
     for s in sets:
         out = subprocess.run(
-            [sgfkit, "score", "--json", "--no-progress", "-r",
+            [sgfkit, "score", "--json", "--no-progress", *extra, "-r",
              os.path.join(scored, s)],
             capture_output=True, text=True, check=False)
         for line in out.stdout.splitlines():
@@ -215,6 +218,33 @@ def score_sets(sgfkit, scored, sets, manifest):
     for k in games:
         games[k].sort()
     return games
+
+
+def score_seeds(sgfkit, scored, sets, manifest, seeds):
+    """score_sets() under `seeds` seeds (the default, then --seed 1,
+    2, ...): winner right and exact are each game's mean over them, the
+    result the tuple of its results."""
+    runs = [score_sets(sgfkit, scored, sets, manifest,
+                       () if i == 0 else ("--seed", str(i)))
+            for i in range(seeds)]
+    games = {}
+    for k, rows in runs[0].items():
+        other = [{r[0]: r for r in run.get(k, [])} for run in runs[1:]]
+        out = []
+        for r in rows:
+            alts = [r] + [o[r[0]] for o in other if r[0] in o]
+            if len(alts) != seeds:
+                continue  # a number under one seed only: not counted
+            out.append((r[0], sum(a[1] for a in alts) / seeds,
+                        sum(a[2] for a in alts) / seeds,
+                        tuple(a[3] for a in alts)) + r[4:])
+        games[k] = out
+    return games
+
+
+def num(x):
+    """A count as printed: whole, or a mean over seeds to one decimal."""
+    return f"{x:g}" if x == int(x) else f"{x:.1f}"
 
 
 def counts(rows, folds=None):
@@ -342,10 +372,12 @@ def tune(variants, results, how, by):
             f"{nm} {pct(counts(r[k])[1], bn):.2f}/"
             f"{pct(counts(r[k])[2], bn):.2f}{changed(r)}"
             for nm, r in zip(names, results))
-        print(f"{label(k)} fold-out winner {w:4}/{n:<4} {pct(w, n):6.2f}%  "
-              f"exact {e:4}/{n:<4} {pct(e, n):6.2f}%  "
-              f"({w - bw:+d}/{e - be:+d} games against {names[0]})  "
-              f"chosen {' '.join(pick)}")
+        dw, de = w - bw, e - be
+        print(f"{label(k)} fold-out winner {num(w):>4}/{n:<4} "
+              f"{pct(w, n):6.2f}%  exact {num(e):>4}/{n:<4} "
+              f"{pct(e, n):6.2f}%  ({'+' if dw >= 0 else ''}{num(dw)}/"
+              f"{'+' if de >= 0 else ''}{num(de)} games against "
+              f"{names[0]})  chosen {' '.join(pick)}")
         print(f"{'':13} all games (in-sample) winner/exact %: {alls}")
     return 0
 
@@ -381,7 +413,11 @@ def main():
         if how not in ("winner", "exact", "sum") or by not in ("all", "set"):
             print(__doc__)
             return 2
-        results = [score_sets(b, scored, sets, manifest)
+        seeds = int(opt("--seeds", "1"))
+        if seeds < 1:
+            print(__doc__)
+            return 2
+        results = [score_seeds(b, scored, sets, manifest, seeds)
                    for _, b in variants]
         return tune(variants, results, how, by)
     if "=" in sgfkit:
