@@ -77,7 +77,7 @@ check_add_dialect(struct check_list *l, const struct sgf_game *g)
 		p.severity = CHECK_WARNING;
 		p.code = "dialect";
 		snprintf(p.message, sizeof(p.message), "%s", gi.notes[i]);
-		sgf_game_linecol(g, g->root->off, &p.line, &p.column);
+		sgf_game_linecol(g, gi.note_off[i], &p.line, &p.column);
 		check_list_add(l, &p);
 	}
 }

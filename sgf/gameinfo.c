@@ -21,13 +21,15 @@
 #include "gameinfo.h"
 #include "internal.h"
 
+/* A note about the property at byte offset off of the game text. */
 static void
-note(struct sgf_gameinfo *gi, const char *fmt, ...)
+note(struct sgf_gameinfo *gi, uint32_t off, const char *fmt, ...)
 {
 	va_list ap;
 
 	if (gi->nnotes >= SGF_GAMEINFO_NOTES)
 		return;
+	gi->note_off[gi->nnotes] = off;
 	va_start(ap, fmt);
 	vsnprintf(gi->notes[gi->nnotes++], sizeof(gi->notes[0]), fmt, ap);
 	va_end(ap);
@@ -54,8 +56,8 @@ is_quarter(double v)
  * gi->komi_form when the value was not taken as written.  Returns 0
  * with *komi set, -1 if not a number. */
 static int
-interpret_komi(struct sgf_gameinfo *gi, const char *raw, bool fox, double *komi,
-	       int *zi)
+interpret_komi(struct sgf_gameinfo *gi, const char *raw, uint32_t off, bool fox,
+	       double *komi, int *zi)
 {
 	double v;
 	bool comma;
@@ -65,7 +67,8 @@ interpret_komi(struct sgf_gameinfo *gi, const char *raw, bool fox, double *komi,
 		return -1;
 	if (comma) {
 		gi->komi_form = "written with a decimal comma";
-		note(gi, "komi '%s' read as %.15g (decimal comma)", raw, v);
+		note(gi, off, "komi '%s' read as %.15g (decimal comma)", raw,
+		     v);
 	}
 	/* Fox writes whole numbers: KM[250.5] is no hundredths */
 	if (v == floor(v) &&
@@ -76,13 +79,14 @@ interpret_komi(struct sgf_gameinfo *gi, const char *raw, bool fox, double *komi,
 			p *= 2;
 		}
 		gi->komi_form = "komi in hundredths (Fox)";
-		note(gi, "komi '%s' read as %.15g (hundredths, Fox dialect)",
-		     raw, p);
+		note(gi, off,
+		     "komi '%s' read as %.15g (hundredths, Fox dialect)", raw,
+		     p);
 		v = p;
 	} else if (is_quarter(v) && fabs(v) <= 4) {
 		gi->komi_form = "komi in stones (zi, Chinese)";
-		note(gi, "komi '%s' read as %.15g (quarter stones, zi)", raw,
-		     v * 2);
+		note(gi, off, "komi '%s' read as %.15g (quarter stones, zi)",
+		     raw, v * 2);
 		*zi = 1;
 		v *= 2;
 	}
@@ -134,6 +138,15 @@ value_or_null(const struct root_ix *ix, enum sgf_pid pid)
 	const char *v = p && p->values ? p->values->s : NULL;
 
 	return v && *v ? v : NULL;
+}
+
+/* The byte offset of the root's property pid, or of the root itself
+ * when it has none (a note about a value found elsewhere). */
+static uint32_t
+prop_off(const struct root_ix *ix, const struct sgf_node *root,
+	 enum sgf_pid pid)
+{
+	return ix->p[pid] ? ix->p[pid]->off : root->off;
 }
 
 static void
@@ -215,6 +228,7 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 	struct root_ix ix;
 	const struct sgf_prop *p;
 	const char *v;
+	uint32_t off;
 	int zi = 0;
 
 	memset(gi, 0, sizeof(*gi));
@@ -226,7 +240,7 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 		/* a game on an unknown board is still read (and replayed) on
 		 * the default one, and says so */
 		v = value_or_null(&ix, SGF_P_SZ);
-		note(gi,
+		note(gi, prop_off(&ix, g->root, SGF_P_SZ),
 		     "SZ[%.20s] is not a board size (1 to %d a side): "
 		     "read as 19x19",
 		     v ? v : "", SGF_MAX_SIDE);
@@ -243,13 +257,15 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 
 	/* Komi: KM, else Cyberoro's KO[] in a root without KM. */
 	v = value_or_null(&ix, SGF_P_KM);
+	off = prop_off(&ix, g->root, SGF_P_KM);
 	if (!v) {
 		p = ix.p[SGF_P_KO];
 		if (p && p->values->len) {
 			double k;
+			off = p->off;
 			if (sgf_real(p->values->s, &k) == 0) {
 				v = p->values->s;
-				note(gi,
+				note(gi, off,
 				     "KO[%s] in the root read as komi "
 				     "(Cyberoro dialect)",
 				     v);
@@ -258,7 +274,7 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 				gi->komi_raw = p->values->s;
 				gi->komi = k;
 				gi->has_komi = true;
-				note(gi,
+				note(gi, off,
 				     "KO[%s] in the root read as komi %.15g "
 				     "(Nihon Ki-in dialect)",
 				     p->values->s, k);
@@ -267,21 +283,23 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 	}
 	if (v) {
 		gi->komi_raw = v;
-		if (interpret_komi(gi, v, sgf_root_is_fox(g->root), &gi->komi,
-				   &zi) == 0)
+		if (interpret_komi(gi, v, off, sgf_root_is_fox(g->root),
+				   &gi->komi, &zi) == 0)
 			gi->has_komi = true;
 		else
-			note(gi, "komi '%s' is not a number", v);
+			note(gi, off, "komi '%s' is not a number", v);
 	}
 
 	/* Result; margins of a zi-komi game are in zi too. */
 	gi->result_raw = value_or_null(&ix, SGF_P_RE);
+	off = prop_off(&ix, g->root, SGF_P_RE);
 	if (gi->result_raw) {
 		if (sgf_result_parse(gi->result_raw, &gi->result) < 0)
-			note(gi, "result '%s' not understood", gi->result_raw);
+			note(gi, off, "result '%s' not understood",
+			     gi->result_raw);
 		else if (gi->result.kind == SGF_RES_SCORE && zi &&
 			 is_quarter(gi->result.margin)) {
-			note(gi, "result '%s' read as %c+%.15g (zi)",
+			note(gi, off, "result '%s' read as %c+%.15g (zi)",
 			     gi->result_raw, gi->result.winner,
 			     gi->result.margin * 2);
 			gi->result.margin *= 2;
@@ -291,7 +309,8 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 			    strchr(gi->result_raw, ','))) {
 			char buf[32];
 			sgf_result_format(&gi->result, buf, sizeof(buf));
-			note(gi, "result '%s' read as %s", gi->result_raw, buf);
+			note(gi, off, "result '%s' read as %s", gi->result_raw,
+			     buf);
 		}
 	} else {
 		char re[64];
@@ -300,7 +319,7 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 		 * the chat */
 		if (sgf_result_from_comment(g, re, sizeof(re)) == 0 &&
 		    sgf_result_parse(re, &gi->result) == 0)
-			note(gi,
+			note(gi, off,
 			     "no RE: result %s taken from the last comment "
 			     "(KGS)",
 			     re);
@@ -314,13 +333,13 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 		p = sgf_node_prop_id(g->root, "TE");
 		if (p && p->values->len) {
 			gi->event = p->values->s;
-			note(gi, "TE[%s] in the root read as the event",
+			note(gi, p->off, "TE[%s] in the root read as the event",
 			     gi->event);
 		}
 		p = sgf_node_prop_id(g->root, "RD");
 		if (p->values->len) {
 			gi->date = p->values->s;
-			note(gi, "RD[%s] in the root read as the date",
+			note(gi, p->off, "RD[%s] in the root read as the date",
 			     gi->date);
 		}
 	}
@@ -328,11 +347,14 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 	/* Handicap: HA, else the AB stones of the root when White moves
 	 * first (OGS and others omit HA). */
 	v = value_or_null(&ix, SGF_P_HA);
+	off = prop_off(&ix, g->root, SGF_P_HA);
 	if (!v && (p = sgf_node_prop_id(g->root, "HD")) && p->values->len &&
 	    sgf_node_prop_id(g->root, "RD")) {
 		v = p->values->s;
+		off = p->off;
 		if (atoi(v) != 0)
-			note(gi, "HD[%s] in the root read as the handicap", v);
+			note(gi, off, "HD[%s] in the root read as the handicap",
+			     v);
 	}
 	if (v) {
 		/* stones on the board: atoi read HA[99999999999] as a
@@ -344,7 +366,8 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 			end++;
 		if (!isdigit((unsigned char)*d) || *end ||
 		    ha > (long)gi->cols * gi->rows) {
-			note(gi, "HA[%.20s] is not a handicap: ignored", v);
+			note(gi, off, "HA[%.20s] is not a handicap: ignored",
+			     v);
 			v = NULL;
 		} else {
 			gi->handicap = (int)ha;

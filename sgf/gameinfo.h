@@ -54,6 +54,9 @@ struct sgf_gameinfo {
 	long moves; /* B and W nodes along the main line */
 	int nnotes; /* reinterpretations made */
 	char notes[SGF_GAMEINFO_NOTES][160];
+	/* byte offset in the game text of the property each note is about
+	 * (the root's when none is), for sgf_game_linecol() */
+	uint32_t note_off[SGF_GAMEINFO_NOTES];
 };
 
 /* Read and interpret the root's game information.  Strings point into

@@ -217,7 +217,21 @@ komi_dialects_are_interpreted_with_a_note(void)
 		CHECK_STR(gi.notes[0],
 			  "komi '6,5' read as 6.5 (decimal comma)");
 		CHECK_STR(gi.notes[1], "result 'W+0,5' read as W+0.5");
+		/* each note points at its property: KM at byte 12, RE at
+		 * byte 19, for the positions of the warnings */
+		CHECK_INT((int)gi.note_off[0], 12);
+		CHECK_INT((int)gi.note_off[1], 19);
 	}
+	sgf_game_free(g);
+
+	/* a note about a value that is not in the root's properties (KGS:
+	 * the result in the last comment) points at the root */
+	g = parse1("(;GM[1]FF[4]SZ[9];B[aa];W[bb]C[White wins by resignation.\n"
+		   "W+R])");
+	sgf_gameinfo(g, &gi);
+	CHECK_INT(gi.nnotes, 1);
+	if (gi.nnotes == 1)
+		CHECK_INT((int)gi.note_off[0], 1);
 	sgf_game_free(g);
 }
 
