@@ -244,6 +244,7 @@ def score_seeds(sgfkit, scored, sets, manifest, seeds):
 
 def num(x):
     """A count as printed: whole, or a mean over seeds to one decimal."""
+    x = round(x, 6) + 0.0  # means of seeds: no "-0.0" from rounding
     return f"{x:g}" if x == int(x) else f"{x:.1f}"
 
 
@@ -372,7 +373,7 @@ def tune(variants, results, how, by):
             f"{nm} {pct(counts(r[k])[1], bn):.2f}/"
             f"{pct(counts(r[k])[2], bn):.2f}{changed(r)}"
             for nm, r in zip(names, results))
-        dw, de = w - bw, e - be
+        dw, de = round(w - bw, 6), round(e - be, 6)
         print(f"{label(k)} fold-out winner {num(w):>4}/{n:<4} "
               f"{pct(w, n):6.2f}%  exact {num(e):>4}/{n:<4} "
               f"{pct(e, n):6.2f}%  ({'+' if dw >= 0 else ''}{num(dw)}/"
