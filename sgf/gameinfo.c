@@ -21,7 +21,7 @@
 #include "gameinfo.h"
 #include "internal.h"
 
-/* A note about the property at byte offset off of the game text. */
+/* A note about the value at byte offset off of the game text. */
 static void
 note(struct sgf_gameinfo *gi, uint32_t off, const char *fmt, ...)
 {
@@ -140,13 +140,15 @@ value_or_null(const struct root_ix *ix, enum sgf_pid pid)
 	return v && *v ? v : NULL;
 }
 
-/* The byte offset of the root's property pid, or of the root itself
- * when it has none (a note about a value found elsewhere). */
+/* Where a note about the root's property pid points: its value, as the
+ * writers' notes do (fmt_root_off), or the root when it has none (a
+ * value found elsewhere). */
 static uint32_t
-prop_off(const struct root_ix *ix, const struct sgf_node *root,
-	 enum sgf_pid pid)
+note_off(const struct sgf_game *g, enum sgf_pid pid)
 {
-	return ix->p[pid] ? ix->p[pid]->off : root->off;
+	uint32_t off = fmt_root_off(g, pid);
+
+	return off ? off : g->root->off;
 }
 
 static void
@@ -240,7 +242,7 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 		/* a game on an unknown board is still read (and replayed) on
 		 * the default one, and says so */
 		v = value_or_null(&ix, SGF_P_SZ);
-		note(gi, prop_off(&ix, g->root, SGF_P_SZ),
+		note(gi, note_off(g, SGF_P_SZ),
 		     "SZ[%.20s] is not a board size (1 to %d a side): "
 		     "read as 19x19",
 		     v ? v : "", SGF_MAX_SIDE);
@@ -257,12 +259,12 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 
 	/* Komi: KM, else Cyberoro's KO[] in a root without KM. */
 	v = value_or_null(&ix, SGF_P_KM);
-	off = prop_off(&ix, g->root, SGF_P_KM);
+	off = note_off(g, SGF_P_KM);
 	if (!v) {
 		p = ix.p[SGF_P_KO];
 		if (p && p->values->len) {
 			double k;
-			off = p->off;
+			off = p->values->off;
 			if (sgf_real(p->values->s, &k) == 0) {
 				v = p->values->s;
 				note(gi, off,
@@ -292,7 +294,7 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 
 	/* Result; margins of a zi-komi game are in zi too. */
 	gi->result_raw = value_or_null(&ix, SGF_P_RE);
-	off = prop_off(&ix, g->root, SGF_P_RE);
+	off = note_off(g, SGF_P_RE);
 	if (gi->result_raw) {
 		if (sgf_result_parse(gi->result_raw, &gi->result) < 0)
 			note(gi, off, "result '%s' not understood",
@@ -333,25 +335,25 @@ sgf_gameinfo_root(const struct sgf_game *g, struct sgf_gameinfo *gi)
 		p = sgf_node_prop_id(g->root, "TE");
 		if (p && p->values->len) {
 			gi->event = p->values->s;
-			note(gi, p->off, "TE[%s] in the root read as the event",
-			     gi->event);
+			note(gi, p->values->off,
+			     "TE[%s] in the root read as the event", gi->event);
 		}
 		p = sgf_node_prop_id(g->root, "RD");
 		if (p->values->len) {
 			gi->date = p->values->s;
-			note(gi, p->off, "RD[%s] in the root read as the date",
-			     gi->date);
+			note(gi, p->values->off,
+			     "RD[%s] in the root read as the date", gi->date);
 		}
 	}
 
 	/* Handicap: HA, else the AB stones of the root when White moves
 	 * first (OGS and others omit HA). */
 	v = value_or_null(&ix, SGF_P_HA);
-	off = prop_off(&ix, g->root, SGF_P_HA);
+	off = note_off(g, SGF_P_HA);
 	if (!v && (p = sgf_node_prop_id(g->root, "HD")) && p->values->len &&
 	    sgf_node_prop_id(g->root, "RD")) {
 		v = p->values->s;
-		off = p->off;
+		off = p->values->off;
 		if (atoi(v) != 0)
 			note(gi, off, "HD[%s] in the root read as the handicap",
 			     v);

@@ -54,8 +54,8 @@ struct sgf_gameinfo {
 	long moves; /* B and W nodes along the main line */
 	int nnotes; /* reinterpretations made */
 	char notes[SGF_GAMEINFO_NOTES][160];
-	/* byte offset in the game text of the property each note is about
-	 * (the root's when none is), for sgf_game_linecol() */
+	/* byte offset in the game text of the value each note is about
+	 * (the root's when there is none), for sgf_game_linecol() */
 	uint32_t note_off[SGF_GAMEINFO_NOTES];
 };
 

@@ -217,10 +217,11 @@ komi_dialects_are_interpreted_with_a_note(void)
 		CHECK_STR(gi.notes[0],
 			  "komi '6,5' read as 6.5 (decimal comma)");
 		CHECK_STR(gi.notes[1], "result 'W+0,5' read as W+0.5");
-		/* each note points at its property: KM at byte 12, RE at
-		 * byte 19, for the positions of the warnings */
-		CHECK_INT((int)gi.note_off[0], 12);
-		CHECK_INT((int)gi.note_off[1], 19);
+		/* each note points at its property's value: the '[' of KM's
+		 * at byte 14, of RE's at byte 21, for the positions of the
+		 * warnings */
+		CHECK_INT((int)gi.note_off[0], 14);
+		CHECK_INT((int)gi.note_off[1], 21);
 	}
 	sgf_game_free(g);
 
