@@ -23,6 +23,7 @@
 #include "cli.h"
 #include "cli_internal.h"
 #include "cmd.h"
+#include "../sgf/gameinfo.h"
 
 /* ------------------------------------------------------------------ */
 /* Jobs                                                                */
@@ -182,6 +183,18 @@ cli_report_diags(const struct sgf_game *g, struct cli_res *r, bool warnings)
 	for (d = g->diags; d; d = d->next)
 		if (warnings || d->severity == SGF_ERROR)
 			cli_report_diag(g, r, d);
+}
+
+void
+cli_report_notes(const struct sgf_game *g, struct cli_res *r,
+		 const struct sgf_gameinfo *gi)
+{
+	for (int i = 0; i < gi->nnotes && i < SGF_GAMEINFO_NOTES; i++) {
+		uint32_t line, col;
+		sgf_game_linecol(g, gi->note_off[i], &line, &col);
+		fprintf(cli_err(r), "%s:%u:%u: warning: %s\n", g->file, line,
+			col, gi->notes[i]);
+	}
 }
 
 void

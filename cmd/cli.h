@@ -31,6 +31,8 @@
 #include "../sgf/formats.h"
 #include "../sgf/sgf.h"
 
+struct sgf_gameinfo; /* ../sgf/gameinfo.h */
+
 /* Per-game result filled by process(). */
 struct cli_res {
 	FILE *out;	/* this game's output (a memory stream); write freely */
@@ -77,6 +79,11 @@ void cli_report_diags(const struct sgf_game *g, struct cli_res *r,
 /* Print one of them (d, from g->diags) as cli_report_diags() does. */
 void cli_report_diag(const struct sgf_game *g, struct cli_res *r,
 		     const struct sgf_diag *d);
+/* Print the notes of gi (the dialects sgf_gameinfo_root() interpreted
+ * in game g) on stderr as FILE:LINE:COL: warning: NOTE, each at the
+ * value it is about.  Uncounted: a note does not make a game invalid. */
+void cli_report_notes(const struct sgf_game *g, struct cli_res *r,
+		      const struct sgf_gameinfo *gi);
 
 /* Information about one input, for the file hooks. */
 struct cli_file {

@@ -319,13 +319,8 @@ info_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 		line_flush(&L);
 	}
 	/* dialects were interpreted: say what was taken to mean what */
-	for (int i = 0;
-	     !ic->no_warnings && i < gi.nnotes && i < SGF_GAMEINFO_NOTES; i++) {
-		uint32_t line, col;
-		sgf_game_linecol(g, gi.note_off[i], &line, &col);
-		fprintf(cli_err(r), "%s:%u:%u: warning: %s\n", g->file, line,
-			col, gi.notes[i]);
-	}
+	if (!ic->no_warnings)
+		cli_report_notes(g, r, &gi);
 	return 0;
 }
 

@@ -604,13 +604,7 @@ score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 	r->flags |= CLI_R_SCORED;
 	/* dialect notes: text mode warns on stderr, JSON carries them */
 	if (!sc->json && !sc->quiet)
-		for (int i = 0; i < s->r.gi.nnotes && i < SGF_GAMEINFO_NOTES;
-		     i++) {
-			uint32_t ln, cn;
-			sgf_game_linecol(g, s->r.gi.note_off[i], &ln, &cn);
-			fprintf(cli_err(r), "%s:%u:%u: warning: %s\n", g->file,
-				ln, cn, s->r.gi.notes[i]);
-		}
+		cli_report_notes(g, r, &s->r.gi);
 	if (s->r.agrees == 1)
 		r->flags |= CLI_R_AGREE;
 	else if (s->r.agrees == 0)
