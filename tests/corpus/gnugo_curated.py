@@ -117,6 +117,8 @@ def main():
         print(__doc__)
         return 0
     a = ap.parse_args()
+    if a.seeds < 1:
+        ap.error("--seeds must be 1 or more")
     rows, missing = [], []
     for tst in a.tst:
         d = os.path.dirname(os.path.abspath(tst))
