@@ -326,17 +326,22 @@ def objective(rows_by_set, folds, how):
     return (sw, se)
 
 
-def tune(variants, results, how, by):
-    """Fold-out figures: for each fold the variant best on the other
-    folds, scored on that fold."""
-    names = [v[0] for v in variants]
-    keys = sorted(set().union(*[set(r) for r in results]))
-    for r, (name, _) in zip(results, variants):
-        for k in keys:
+def same_games(names, results):
+    """None when every variant scored the same games of each set as the
+    first, else a message naming the first that did not."""
+    for r, name in zip(results, names):
+        for k in set().union(*[set(x) for x in results]):
             if k not in r or counts(r[k])[0] != counts(results[0][k])[0]:
-                print(f"tune: variant {name} did not score the same "
-                      f"{label(k).strip()} games as {names[0]}")
-                return 1
+                return (f"variant {name} did not score the same "
+                        f"{label(k).strip()} games as {names[0]}")
+    return None
+
+
+def fold_out(results, how, by):
+    """For each (set, size): the variant chosen for each fold (the best
+    on the four others; a tie keeps the earlier variant) and the
+    (games, winner, exact) those choices score on the held-out folds."""
+    keys = sorted(set().union(*[set(r) for r in results]))
     groups = [keys] if by == "all" else [[k] for k in keys]
     chosen = {}
     for g in groups:
@@ -349,36 +354,54 @@ def tune(variants, results, how, by):
                     best, bi = o, i
             for k in g:
                 chosen[(k, f)] = bi
+    out = {}
+    for k in keys:
+        n = w = e = 0
+        for f in range(FOLDS):
+            fn, fw, fe = counts(results[chosen[(k, f)]][k], {f})
+            n, w, e = n + fn, w + fw, e + fe
+        out[k] = ([chosen[(k, f)] for f in range(FOLDS)], (n, w, e))
+    return out
+
+
+def changed_games(base, other):
+    """How many games `other` counts differently from `base` (rows of
+    one set; under several seeds, any seed's count differing)."""
+    b = {row[0]: row[3] for row in base}
+    return sum(b.get(row[0]) != row[3] for row in other)
+
+
+def signed(x):
+    return ("+" if round(x, 6) >= 0 else "") + num(x)
+
+
+def tune(variants, results, how, by):
+    """Print the fold-out figures of `variants` against the first."""
+    names = [v[0] for v in variants]
+    bad = same_games(names, results)
+    if bad:
+        print("tune: " + bad)
+        return 1
+    fo = fold_out(results, how, by)
     print(f"tuning: {len(variants)} variants, " +
           ", ".join(f"{n} = {b}" for n, b in variants))
     per = "per set" if by == "set" else "for all sets at once"
     print(f"  each fold scored by the variant best on the four others "
           f"(objective {how}, chosen {per}; a tie keeps the earlier "
           "variant)")
-    for k in keys:
-        n = w = e = 0
-        pick = []
-        for f in range(FOLDS):
-            r = results[chosen[(k, f)]][k]
-            fn, fw, fe = counts(r, {f})
-            n, w, e = n + fn, w + fw, e + fe
-            pick.append(names[chosen[(k, f)]])
+    for k, (picks, (n, w, e)) in fo.items():
         bn, bw, be = counts(results[0][k])
-        base = {row[0]: row[3] for row in results[0][k]}
-
-        def changed(r):
-            c = sum(base.get(row[0]) != row[3] for row in r[k])
-            return f" ({c} changed)" if r is not results[0] else ""
         alls = "  ".join(
             f"{nm} {pct(counts(r[k])[1], bn):.2f}/"
-            f"{pct(counts(r[k])[2], bn):.2f}{changed(r)}"
-            for nm, r in zip(names, results))
-        dw, de = round(w - bw, 6), round(e - be, 6)
+            f"{pct(counts(r[k])[2], bn):.2f}" +
+            (f" ({changed_games(results[0][k], r[k])} changed)"
+             if i else "")
+            for i, (nm, r) in enumerate(zip(names, results)))
         print(f"{label(k)} fold-out winner {num(w):>4}/{n:<4} "
               f"{pct(w, n):6.2f}%  exact {num(e):>4}/{n:<4} "
-              f"{pct(e, n):6.2f}%  ({'+' if dw >= 0 else ''}{num(dw)}/"
-              f"{'+' if de >= 0 else ''}{num(de)} games against "
-              f"{names[0]})  chosen {' '.join(pick)}")
+              f"{pct(e, n):6.2f}%  ({signed(w - bw)}/{signed(e - be)} "
+              f"games against {names[0]})  chosen "
+              f"{' '.join(names[i] for i in picks)}")
         print(f"{'':13} all games (in-sample) winner/exact %: {alls}")
     return 0
 
