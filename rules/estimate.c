@@ -118,6 +118,24 @@
 #ifndef ROOM_MIN
 #define ROOM_MIN 8
 #endif
+/* Each step below may be turned off at build time, so that what it
+ * earns is measured on the folds like any new rule
+ * (tests/corpus/ablate.py): RACE_READ, RACE_PAIRS and SEKI_PAIRS in
+ * step 5, LD_ROUNDS the rounds of step 6 (0, 1 or 2), SEKI_READ step
+ * 6b, ROOMY step 7, DRAGON_EYES step 7b, BORDER 0 the second batch of
+ * playouts. */
+#ifndef RACE_PAIRS
+#define RACE_PAIRS 1
+#endif
+#ifndef LD_ROUNDS
+#define LD_ROUNDS 2
+#endif
+#ifndef ROOMY
+#define ROOMY 1
+#endif
+#ifndef DRAGON_EYES
+#define DRAGON_EYES 1
+#endif
 
 void
 score_estimate_opts_default(struct score_estimate_opts *o)
@@ -663,7 +681,7 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	/* (not in an open position: nobody settled its liberties) */
 	if (SEKI_PAIRS && !o->unfinished)
 		read_seki_pairs(&b, w, h, col, alive, cid, par, cdead, raced);
-	{
+	if (RACE_PAIRS) {
 		uint8_t loser[SCORE_MAX_POINTS], paired[SCORE_MAX_POINTS];
 		memset(loser, 0, sizeof(loser));
 		memset(paired, 0, sizeof(paired));
@@ -737,7 +755,7 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	int8_t lives2[2][LD_PROBLEMS];
 	int npr2[2] = {0, 0};
 	memset(decided, 0, sizeof(decided));
-	for (int t = 0; t < 4; t++) {
+	for (int t = 0; t < 2 * LD_ROUNDS; t++) {
 		int round = t / 2, dc = SCORE_BLACK + t % 2;
 		struct ld_problem *prs = prs2[t % 2];
 		uint8_t wall[SCORE_MAX_POINTS];
@@ -839,7 +857,7 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 
 	/* 7. A group the decisions above killed next to a roomy area of
 	 * its own lives after all. */
-	for (int c = SCORE_BLACK; c <= SCORE_WHITE; c++) {
+	for (int c = SCORE_BLACK; ROOMY && c <= SCORE_WHITE; c++) {
 		uint8_t revive[SCORE_MAX_POINTS];
 		memset(revive, 0, sizeof(revive));
 		roomy_groups(w, h, col, cid, cdead, par, c, revive);
@@ -851,7 +869,7 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	/* 7b. A dragon whose eye spaces give two eyes even when the
 	 * attacker moves first lives, whatever the playouts said (none of
 	 * its chains in atari: such a chain can be cut off). */
-	{
+	if (DRAGON_EYES) {
 		static _Thread_local struct dragons dr;
 		uint8_t dd[SCORE_MAX_POINTS];
 		for (int p = 0; p < np; p++)

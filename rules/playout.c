@@ -9,6 +9,30 @@
 #define ATARI_MAX 16
 /* The largest killing shape (rabbity six). */
 #define PLAYOUT_NAKADE_MAX 6
+/* Each rule of the policy below may be turned off at build time (0),
+ * so that what it earns is measured on the folds like any new rule
+ * (tests/corpus/ablate.py): the vital point after a capture,
+ * playing into false eyes, refusing self-atari, capturing and extending
+ * after the last move, capturing the chains in atari at the start, and
+ * answering the record's last atari. */
+#ifndef PLAYOUT_NAKADE
+#define PLAYOUT_NAKADE 1
+#endif
+#ifndef PLAYOUT_FALSE_EYES
+#define PLAYOUT_FALSE_EYES 1
+#endif
+#ifndef PLAYOUT_SELF_ATARI
+#define PLAYOUT_SELF_ATARI 1
+#endif
+#ifndef PLAYOUT_CAPTURE
+#define PLAYOUT_CAPTURE 1
+#endif
+#ifndef PLAYOUT_ATARI_START
+#define PLAYOUT_ATARI_START 1
+#endif
+#ifndef PLAYOUT_ANSWER
+#define PLAYOUT_ANSWER 1
+#endif
 
 static inline uint64_t
 rnd(uint64_t *s)
@@ -161,7 +185,8 @@ acceptable(const struct board *b, int color, bpt pt, const uint8_t *forbid)
 {
 	if (forbid && forbid[pt])
 		return false;
-	if (board_is_eyelike(b, pt, color) && !false_eye(b, pt, color))
+	if (board_is_eyelike(b, pt, color) &&
+	    !(PLAYOUT_FALSE_EYES && false_eye(b, pt, color)))
 		return false;
 	/* With an empty neighbour a move is never suicide, and never a ko
 	 * recapture (the ko point is enclosed by the capturing side). */
@@ -172,7 +197,7 @@ acceptable(const struct board *b, int color, bpt pt, const uint8_t *forbid)
 	 * seki survives (allowing small sacrifices for nakade was tried and
 	 * lost more seki than it won kills).  A move with no stone of its
 	 * own colour beside it makes a lone stone: no need to count. */
-	return board_nbr_count(b, pt, color) == 0 ||
+	return !PLAYOUT_SELF_ATARI || board_nbr_count(b, pt, color) == 0 ||
 	       libs_after(b, color, pt) >= 2;
 }
 
@@ -258,16 +283,16 @@ one_playout(struct board *b, int color, uint64_t *rs, const uint8_t *forbid,
 	int ncapd = 0;
 	for (int m = 0; m < maxmoves && passes < 2; m++) {
 		bpt mv = BPT_NONE;
-		if (ncapd) {
+		if (PLAYOUT_NAKADE && ncapd) {
 			mv = nakade_point(b, capd, ncapd);
 			if (mv != BPT_NONE &&
 			    (board_color(b, mv) != BOARD_EMPTY ||
 			     board_legal(b, color, mv, false) != BOARD_OK))
 				mv = BPT_NONE;
 		}
-		if (mv == BPT_NONE)
+		if (PLAYOUT_CAPTURE && mv == BPT_NONE)
 			mv = capture_move(b, color, last, forbid);
-		if (mv == BPT_NONE)
+		if (PLAYOUT_ATARI_START && mv == BPT_NONE)
 			mv = atari_capture(b, color, atari, natari);
 		if (mv == BPT_NONE) {
 			int n = board_nempty(b);
@@ -372,7 +397,9 @@ playout_ownership(const struct board *b, const struct playout_opts *o, int *own,
 	uint64_t rs = o->seed ? o->seed : 0x9E3779B97F4A7C15ULL;
 	bpt atari[ATARI_MAX];
 	int natari = atari_chains(b, atari, ATARI_MAX);
-	bpt answer = atari_answer(b, o->first, o->last, o->forbid);
+	bpt answer = PLAYOUT_ANSWER
+			 ? atari_answer(b, o->first, o->last, o->forbid)
+			 : BPT_NONE;
 	memset(own, 0, sizeof(int) * (size_t)b->ncells);
 	if (empty)
 		memset(empty, 0, sizeof(int) * (size_t)b->ncells);
