@@ -24,6 +24,8 @@ part and set it prints:
              the other four folds (score_eval.py --tune with off as the
              baseline), minus off: what the part earns on games it was
              not chosen on
+  unstable   games whose count differs among the seeds, on/off (a part
+             may earn stability rather than agreement)
   chosen     which was chosen for folds 1-5
 
 and a verdict: "earns" when the fold-out gain is a game or more on some
@@ -62,6 +64,11 @@ def switches():
                              re.M):
             out.append(m.group(1) + "=0")
     return out + list(EXTRA)
+
+
+def unstable(rows):
+    """Games whose count is not the same under every seed."""
+    return sum(len(set(r[3])) > 1 for r in rows)
 
 
 def is_switch(name):
@@ -134,7 +141,7 @@ def main():
     on = se.score_seeds(sgfkit, scored, sets, manifest, int(seeds))
     print(f"ablate: each part off against {sgfkit} (on), seeds: {seeds}; "
           "games: changed, in-sample on-off, fold-out on-off "
-          "(winner/exact)")
+          "(winner/exact), games unstable under the seeds on/off")
     failed = 0
     with tempfile.TemporaryDirectory(prefix="sgfkit-ablate-") as tmp:
         for flag in flags:
@@ -160,6 +167,7 @@ def main():
                       f"{se.changed_games(off[k], on[k]):3}  in-sample "
                       f"{se.signed(nw - ow)}/{se.signed(ne - oe)}  "
                       f"fold-out {se.signed(w - ow)}/{se.signed(e - oe)}"
+                      f"  unstable {unstable(on[k])}/{unstable(off[k])}"
                       f"  chosen "
                       f"{' '.join(('off', 'on')[i] for i in picks)}")
             up = any(a >= 1 - 1e-6 or b >= 1 - 1e-6 for a, b in gains)
