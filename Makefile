@@ -50,7 +50,22 @@ FUZZ_SRC = $(sort $(wildcard tests/fuzz/fuzz_*.c))
 
 all: $(BIN)
 
-$(BUILD)/%.o: %.c
+# What is built depends on the flags it was built with, written to
+# $(BUILD)/.flags (replaced only when they change; a temporary name per
+# make, since CI runs two in one directory): a build directory
+# reused with other CFLAGS or CPPFLAGS (make CPPFLAGS=-DROOMY=0, the
+# variants of tests/corpus/score_eval.py) is rebuilt, not silently
+# mixed.  Git's GIT-CFLAGS does the same.
+FLAGS_FILE = $(BUILD)/.flags
+$(FLAGS_FILE): FORCE
+	@mkdir -p $(dir $@)
+	@t=$@.new.$$$$; \
+	echo '$(subst ','\'',$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(LDLIBS))' >$$t; \
+	if cmp -s $$t $@; then rm -f $$t; else mv $$t $@; fi
+FORCE:
+.PHONY: FORCE
+
+$(BUILD)/%.o: %.c $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
@@ -58,13 +73,14 @@ $(BUILD)/libsgfkit.a: $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(BIN): $(CMD_OBJ) $(BUILD)/libsgfkit.a
+$(BIN): $(CMD_OBJ) $(BUILD)/libsgfkit.a $(FLAGS_FILE)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ) $(BUILD)/libsgfkit.a \
 		$(SGFKIT_LIBS) $(LDLIBS)
 
 # -MMD: a test that #includes a module's .c (test_engine: cmd/engine.c)
 # is rebuilt when that file changes
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libsgfkit.a
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libsgfkit.a \
+		  $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(BUILD)/libsgfkit.a \
 		$(SGFKIT_LIBS) $(LDLIBS)

@@ -12,11 +12,10 @@ switches of rules/estimate.c and rules/playout.c: each `#ifndef NAME` /
 second round) and BORDER=0 (no second batch of playouts near the
 threshold).  Name others as NAME=VALUE to measure those instead.
 
-Each is built off, one at a time, in a fresh build directory under a
-temporary directory (`make BUILD=... CPPFLAGS=-DNAME=VALUE`: the
-Makefile does not track flags), and scored on the corpus under N seeds
-(default 3) against SGFKIT, the tree's build with every part on.  Per
-part and set it prints:
+Each is built off, one at a time, in a build directory of its own under
+a temporary directory (`make BUILD=... CPPFLAGS=-DNAME=VALUE`), and
+scored on the corpus under N seeds (default 3) against SGFKIT, the
+tree's build with every part on.  Per part and set it prints:
 
   changed    games whose count differs between on and off (any seed)
   in-sample  winner/exact games on minus off, over the whole set
