@@ -16,7 +16,7 @@
 #   --rewrite  also print the manifest with today set from this run
 #              (to stdout, after the report; nothing is written)
 #   PATTERN    run only the cases whose file name contains one of them
-# valgrind: skip (68 full estimates take 80 s)
+# valgrind: skip (70 full estimates take 80 s)
 # (test_lifedeath, test_dragon and the score goldens take the same code
 # through valgrind)
 : "${SGFKIT:=./sgfkit}" "${TOP:=.}"
