@@ -7,8 +7,8 @@ usage: ablate.py SGFKIT CORPUS [--sets ogs,tygem,gnugo] [--seeds N]
                  [--jobs N] [NAME=VALUE ...]
 
 The parts of the estimator that can be turned off at build time are the
-switches of rules/estimate.c and rules/playout.c: each `#ifndef NAME` /
-`#define NAME 1`, plus LD_ROUNDS=0, LD_ROUNDS=1 (step 6 without its
+switches of rules/*.c (today estimate.c and playout.c): each
+`#ifndef NAME` / `#define NAME 1`, plus LD_ROUNDS=0, LD_ROUNDS=1 (step 6 without its
 second round) and BORDER=0 (no second batch of playouts near the
 threshold).  Name others as NAME=VALUE to measure those instead.
 
@@ -48,37 +48,33 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import score_eval as se  # noqa: E402
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-SOURCES = ("rules/estimate.c", "rules/playout.c")
 EXTRA = ("LD_ROUNDS=0", "LD_ROUNDS=1", "BORDER=0")
 
 
+def settings():
+    """{NAME: default} for every `#ifndef NAME` / `#define NAME value`
+    in rules/*.c: what a build may set with -DNAME=VALUE."""
+    out = {}
+    rules = os.path.join(TOP, "rules")
+    for f in sorted(os.listdir(rules)):
+        if f.endswith(".c"):
+            with open(os.path.join(rules, f), encoding="utf-8") as src:
+                for m in re.finditer(r"^#ifndef (\w+)\n#define \1 (.*)$",
+                                     src.read(), re.M):
+                    out[m.group(1)] = m.group(2).strip()
+    return out
+
+
 def switches():
-    """NAME=0 for every `#ifndef NAME` followed by `#define NAME 1` in
-    SOURCES, then EXTRA."""
-    out = []
-    for src in SOURCES:
-        with open(os.path.join(TOP, src), encoding="utf-8") as f:
-            text = f.read()
-        for m in re.finditer(r"^#ifndef (\w+)\n#define \1 1\n", text,
-                             re.M):
-            out.append(m.group(1) + "=0")
-    return out + list(EXTRA)
+    """NAME=0 for every setting whose default is 1 (the parts that can
+    be turned off), then EXTRA."""
+    return [n + "=0" for n, v in settings().items() if v == "1"] + \
+        list(EXTRA)
 
 
 def unstable(rows):
     """Games whose count is not the same under every seed."""
     return sum(len(set(r[3])) > 1 for r in rows)
-
-
-def is_switch(name):
-    """Whether some rules/*.c file lets the build set `name`."""
-    rules = os.path.join(TOP, "rules")
-    for f in sorted(os.listdir(rules)):
-        if f.endswith(".c"):
-            with open(os.path.join(rules, f), encoding="utf-8") as src:
-                if f"#ifndef {name}\n" in src.read():
-                    return True
-    return False
 
 
 def build(flag, tmp, jobs):
@@ -126,7 +122,8 @@ def main():
     if bad:
         sys.stderr.write(f"ablate: not NAME=VALUE: {bad[0]}\n")
         return 2
-    bad = [f for f in flags if not is_switch(f.split("=")[0])]
+    known = settings()
+    bad = [f for f in flags if f.split("=")[0] not in known]
     if bad:
         sys.stderr.write(f"ablate: no rules/*.c file has #ifndef "
                          f"{bad[0].split('=')[0]}\n")
