@@ -8,9 +8,9 @@ usage: ablate.py SGFKIT CORPUS [--sets ogs,tygem,gnugo] [--seeds N]
 
 The parts of the estimator that can be turned off at build time are the
 switches of rules/*.c (today estimate.c and playout.c): each
-`#ifndef NAME` / `#define NAME 1`, plus LD_ROUNDS=0, LD_ROUNDS=1 (step 6 without its
-second round) and BORDER=0 (no second batch of playouts near the
-threshold).  Name others as NAME=VALUE to measure those instead.
+`#ifndef NAME` / `#define NAME 1`, plus LD_ROUNDS=0, LD_ROUNDS=1 (step
+6 without its second round) and BORDER=0 (no second batch of playouts
+near the threshold).  Name others as NAME=VALUE to measure those instead.
 
 Each is built off, one at a time, in a build directory of its own under
 a temporary directory (`make BUILD=... CPPFLAGS=-DNAME=VALUE`), and
