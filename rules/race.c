@@ -20,6 +20,9 @@ struct tt_entry {
 	uint64_t key;
 	uint32_t gen;
 	int8_t value;
+	/* with value RACE_UNKNOWN: the plies left below the node when the
+	 * depth cut it (a shallower search of it can be no better) */
+	int8_t left;
 };
 
 struct race_ctx {
@@ -179,8 +182,15 @@ solve(struct race_ctx *cx, int depth, int to_move, int passes)
 	}
 	uint64_t key = search_node_key(b, to_move, passes);
 	struct tt_entry *e = &tt[key & (TT_SIZE - 1)];
-	if (e->gen == tt_gen && e->key == key)
-		return e->value;
+	int left = cx->max_depth - depth;
+	if (e->gen == tt_gen && e->key == key) {
+		if (e->value != RACE_UNKNOWN)
+			return e->value;
+		if (e->left >= left) {
+			cx->cut = 1;
+			return RACE_UNKNOWN;
+		}
+	}
 
 	bool for_a = to_move == cx->ca;
 	int goal = for_a ? RACE_WIN : RACE_LOSE;
@@ -218,12 +228,11 @@ solve(struct race_ctx *cx, int depth, int to_move, int passes)
 		if (for_a ? v > best : v < best)
 			best = v;
 	}
-	if (unknown)
-		return RACE_UNKNOWN;
 	e->key = key;
 	e->gen = tt_gen;
-	e->value = (int8_t)best;
-	return best;
+	e->value = (int8_t)(unknown ? RACE_UNKNOWN : best);
+	e->left = (int8_t)left;
+	return unknown ? RACE_UNKNOWN : best;
 }
 
 enum race_result
