@@ -3,7 +3,7 @@
 # README): `sgfkit score --json` on each final position, its dead list
 # compared with the expected one.
 #
-#   sh tests/suite/lifedeath.sh [--strict] [--rewrite] [PATTERN...]
+#   sh tests/suite/lifedeath.sh [--strict] [--rewrite] [--seeds N] [PATTERN...]
 #
 # One line per case: "ok" (right, as expected), "FAIL" (wrong although
 # the manifest's today column says pass: a regression, the suite exits
@@ -15,6 +15,10 @@
 #   --strict   every wrong case fails, whatever today says
 #   --rewrite  also print the manifest with today set from this run
 #              (to stdout, after the report; nothing is written)
+#   --seeds N  also run each case under --seed 1 to N-1 and say on its
+#              line under how many of the N seeds it is right, and the
+#              total after the counts (the verdicts are the default
+#              seed's): a case right by the playouts' luck shows here
 #   PATTERN    run only the cases whose file name contains one of them
 # valgrind: skip (70 full estimates take 80 s)
 # (test_lifedeath, test_dragon and the score goldens take the same code
@@ -23,21 +27,33 @@
 D=$TOP/testdata/lifedeath
 strict=false
 rewrite=false
+seeds=1
 pats=
-for a in "$@"; do
-	case $a in
+while [ $# -gt 0 ]; do
+	case $1 in
 	--strict) strict=true ;;
 	--rewrite) rewrite=true ;;
+	--seeds)
+		case ${2:-x} in
+		*[!0-9]* | 0*)
+			echo "lifedeath.sh: --seeds needs a number of 1 or more" >&2
+			exit 2
+			;;
+		esac
+		seeds=$2
+		shift
+		;;
 	-h | --help)
-		sed -n '2,21s/^# \{0,1\}//p' "$0"
+		sed -n '2,22s/^# \{0,1\}//p' "$0"
 		exit 0
 		;;
 	-*)
-		echo "lifedeath.sh: unknown option '$a'" >&2
+		echo "lifedeath.sh: unknown option '$1'" >&2
 		exit 2
 		;;
-	*) pats="$pats $a" ;;
+	*) pats="$pats $1" ;;
 	esac
+	shift
 done
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -102,24 +118,38 @@ while IFS='|' read -r file class want seki rules today; do
 		extra=$(minus "$got" "$want")
 		why="missing: ${miss:--}; extra: ${extra:--}"
 	fi
+	# the other seeds: only counted
+	k=0
+	$ok && k=1
+	s=1
+	while [ $s -lt "$seeds" ]; do
+		"$SGFKIT" "$@" --seed $s "$D/$file" 2>/dev/null |
+			sed -n 's/.*"dead":\[\([^]]*\)\].*/\1/p' | head -n 1 |
+			tr -d '"' | tr ',' ' ' >"$tmp/seed"
+		[ "$(norm "$(cat "$tmp/seed")")" = "$want" ] && k=$((k + 1))
+		s=$((s + 1))
+	done
+	allk=$((${allk:-0} + k))
+	of=
+	[ "$seeds" -gt 1 ] && of=" [right under $k of $seeds seeds]"
 	if $ok; then
 		right=$((right + 1))
 		echo "$class 1" >>"$tmp/classes"
 		echo "$file pass" >>"$tmp/today"
 		if [ "$today" = fail ]; then
-			echo "fixed $file ($class): now right, set today to pass"
+			echo "fixed $file ($class): now right, set today to pass$of"
 		else
-			echo "ok $file ($class)"
+			echo "ok $file ($class)$of"
 		fi
 		pass=$((pass + 1))
 	else
 		echo "$class 0" >>"$tmp/classes"
 		echo "$file fail" >>"$tmp/today"
 		if [ "$today" = fail ] && ! $strict; then
-			echo "known $file ($class): $why"
+			echo "known $file ($class): $why$of"
 			pass=$((pass + 1))
 		else
-			echo "FAIL $file ($class): $why"
+			echo "FAIL $file ($class): $why$of"
 			fail=$((fail + 1))
 		fi
 	fi
@@ -131,6 +161,8 @@ awk '{ t[$1]++; r[$1] += $2; if (!($1 in o)) o[$1] = ++k }
 	      for (i = 1; i <= k; i++) { c = ord[i]
 	      printf "  %-16s %2d of %2d\n", c, r[c], t[c] } }' "$tmp/classes"
 echo "$right of $n positions right"
+[ "$seeds" -gt 1 ] &&
+	echo "$((${allk:-0})) of $((n * seeds)) right under $seeds seeds each"
 if $rewrite; then
 	echo "--- cases.tsv with today from this run:"
 	awk -F '\t' -v OFS='\t' 'NR == FNR { t[$1] = $2; next }
