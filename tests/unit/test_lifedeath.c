@@ -723,6 +723,37 @@ race_loser_dead_winner_alive(void)
 	}
 }
 
+/* Eye against no eye (testdata/lifedeath/race-noeye-wins-outside.sgf):
+ * White's c9-c7 chain has no eye but three outside liberties, Black's
+ * group (d8-g9) an eye and only the shared liberty d9, so White wins
+ * whoever moves first.  Light playouts favour the eye: under most
+ * seeds they call Black alive, and only the reading of a chain called
+ * alive (RACE_UNSURE) kills it under every seed. */
+static void
+race_against_an_eye_is_read_under_every_seed(void)
+{
+	static const char *rows = ". . W . B . B W ."
+				  ". W W B B B B W ."
+				  "B . W B B W W W ."
+				  "B B B W W W . . ."
+				  ". . B W . . . . ."
+				  ". . B W . . . . ."
+				  ". . B W . . . . ."
+				  ". . B W . . . . ."
+				  ". . B W . . . . .";
+	static struct board b;
+	struct score_pos p;
+	struct score_estimate_opts eo;
+	for (int seed = 1; seed <= 8; seed++) {
+		load(&p, &b, 9, 9, rows);
+		score_estimate_opts_default(&eo);
+		eo.seed = (uint64_t)seed;
+		CHECK(score_estimate(&p, &eo) == 0);
+		CHECK(p.dead[4] && p.dead[4 + 9]); /* e9 e8 */
+		CHECK(!p.dead[2 + 9]);		   /* c8 */
+	}
+}
+
 int
 main(void)
 {
@@ -744,6 +775,7 @@ main(void)
 	RUN(race_approach_move);
 	RUN(race_big_eye_against_small_eye);
 	RUN(race_loser_dead_winner_alive);
+	RUN(race_against_an_eye_is_read_under_every_seed);
 	RUN(seki_inside_a_closed_group);
 	RUN(stones_a_living_group_can_capture_are_no_seki);
 	RUN(seki_inside_estimated_alive);
