@@ -13,8 +13,8 @@
  * so that what it earns is measured on the folds like any new rule
  * (tests/corpus/ablate.py): the vital point after a capture,
  * playing into false eyes, refusing self-atari, capturing and extending
- * after the last move, capturing the chains in atari at the start, and
- * answering the record's last atari. */
+ * after the last move, capturing the chains in atari at the start,
+ * answering the record's last atari, and the uniform random move. */
 #ifndef PLAYOUT_NAKADE
 #define PLAYOUT_NAKADE 1
 #endif
@@ -33,6 +33,11 @@
 #ifndef PLAYOUT_ANSWER
 #define PLAYOUT_ANSWER 1
 #endif
+/* 0: the random move is the first acceptable point from a random place
+ * in the list of empty points (the choice before 2026-11-29). */
+#ifndef PLAYOUT_UNIFORM
+#define PLAYOUT_UNIFORM 1
+#endif
 
 static inline uint64_t
 rnd(uint64_t *s)
@@ -44,6 +49,14 @@ rnd(uint64_t *s)
 	x ^= x >> 27;
 	*s = x;
 	return x * 0x2545F4914F6CDD1DULL;
+}
+
+/* A number in [0, n), n > 0: the high 32 bits scaled without a
+ * division. */
+static inline int
+draw(uint64_t *s, int n)
+{
+	return (int)(((rnd(s) >> 32) * (uint64_t)n) >> 32);
 }
 
 /* Liberties (capped at 2) the chain of `color` would have after playing
@@ -274,6 +287,45 @@ atari_capture(const struct board *b, int color, const bpt *list, int n)
 	return best;
 }
 
+/* A point drawn uniformly from the empty points that acceptable()
+ * allows `color`, or BPT_NONE when there is none.
+ *
+ * Why not the first acceptable point from a random place in the list:
+ * near the end of a game most empty points are refused (eyes, self-
+ * atari), and that scan picks the point after a long run of refused
+ * ones far more often than the others.  Which point follows which run
+ * is an accident of the list's order, so a group's fate could turn
+ * with the board's orientation, whatever the seed.  Drawing without
+ * replacement gives every acceptable point the same chance, tests no
+ * point twice and costs no more (callgrind, 40 OGS games: 1% fewer
+ * instructions). */
+static bpt
+random_move(const struct board *b, int color, uint64_t *rs,
+	    const uint8_t *forbid)
+{
+	int n = board_nempty(b);
+	if (!PLAYOUT_UNIFORM) {
+		int start = n > 0 ? (int)(rnd(rs) % (uint64_t)n) : 0;
+		for (int k = 0; k < n; k++) {
+			bpt q = board_empty_at(b, (start + k) % n);
+			if (acceptable(b, color, q, forbid))
+				return q;
+		}
+		return BPT_NONE;
+	}
+	bpt left[BOARD_ARR]; /* the points not drawn yet */
+	for (int i = 0; i < n; i++)
+		left[i] = board_empty_at(b, i);
+	while (n > 0) {
+		int i = draw(rs, n);
+		bpt q = left[i];
+		if (acceptable(b, color, q, forbid))
+			return q;
+		left[i] = left[--n];
+	}
+	return BPT_NONE;
+}
+
 static void
 one_playout(struct board *b, int color, uint64_t *rs, const uint8_t *forbid,
 	    const bpt *atari, int natari)
@@ -294,22 +346,8 @@ one_playout(struct board *b, int color, uint64_t *rs, const uint8_t *forbid,
 			mv = capture_move(b, color, last, forbid);
 		if (PLAYOUT_ATARI_START && mv == BPT_NONE)
 			mv = atari_capture(b, color, atari, natari);
-		if (mv == BPT_NONE) {
-			int n = board_nempty(b);
-			if (n > 0) {
-				int start = (int)(rnd(rs) % (uint64_t)n);
-				for (int k = 0; k < n; k++) {
-					int i = start + k;
-					if (i >= n)
-						i -= n;
-					bpt q = board_empty_at(b, i);
-					if (acceptable(b, color, q, forbid)) {
-						mv = q;
-						break;
-					}
-				}
-			}
-		}
+		if (mv == BPT_NONE)
+			mv = random_move(b, color, rs, forbid);
 		if (mv == BPT_NONE) {
 			board_pass(b);
 			ncapd = 0;
