@@ -6,7 +6,7 @@ and tests/bench/score-agreement.sh (`make bench`).
 
 usage: score_eval.py SGFKIT CORPUS [--sets ogs,tygem,gnugo] [--list]
                      [--explain] [--bars] [--folds] [--print-floors]
-                     [--turns]
+                     [--turns [--seeds N]]
                      [--tune [NAME=]BIN,... [--tune-by all|set]
                       [--objective winner|exact|sum] [--seeds N]]
 
@@ -32,10 +32,12 @@ the sets) are scored too: the count of a position should not depend on
 how the board is turned, and a game whose result does differ is one
 the estimator decides by chance, right or wrong on unseen games by
 chance.  Prints, per set, the winner and exact figures over the 8 turns
-(mean) and the games whose result is not the same under all 8.  A
-figure needing no labels: the scan-order random move of the playouts
-left 18 such games of 2,489 under the default seed, the uniform one 15
-(2026-11-29).
+(mean) and the games whose result is not the same under all 8; with
+--seeds N, each turn under N seeds (the default, then --seed 1 to
+N-1), and the games not the same in all 8N runs.  A figure needing no
+labels: the scan-order random move of the playouts left 18 such games
+of 2,489 under the default seed and 27 under three seeds, the uniform
+one 15 and 18 (2026-11-29).
 
 Tuning (--tune).  SGFKIT is the baseline ("a" unless named NAME=BIN);
 --tune adds variants, e.g. binaries built with
@@ -430,11 +432,12 @@ def parse_variants(sgfkit, spec):
     return out
 
 
-def turns(sgfkit, scored, sets, manifest):
-    """Print the figures of --turns."""
+def turns(sgfkit, scored, sets, manifest, seeds):
+    """Print the figures of --turns, each turn under `seeds` seeds."""
     import shutil
     import tempfile
-    runs = [score_sets(sgfkit, scored, sets, manifest)]
+    tops = [scored]
+    runs = []
     with tempfile.TemporaryDirectory() as tmp:
         for sym in range(1, 8):
             top = os.path.join(tmp, str(sym), "scored")
@@ -445,7 +448,11 @@ def turns(sgfkit, scored, sets, manifest):
                      os.path.join(top, s), os.path.join(scored, s)],
                     capture_output=True, check=True)
             shutil.copy(os.path.join(scored, "manifest.tsv"), top)
-            runs.append(score_sets(sgfkit, top, sets, manifest))
+            tops.append(top)
+        for i in range(seeds):
+            extra = () if i == 0 else ("--seed", str(i))
+            runs += [score_sets(sgfkit, top, sets, manifest, extra)
+                     for top in tops]
     for k, rows in sorted(runs[0].items()):
         per = [{r[0]: r for r in run.get(k, [])} for run in runs]
         keys = [r[0] for r in rows if all(r[0] in p for p in per)]
@@ -454,8 +461,8 @@ def turns(sgfkit, scored, sets, manifest):
         e = sum(p[key][2] for p in per for key in keys)
         moved = sum(len({p[key][3] for p in per}) > 1 for key in keys)
         print(f"{label(k)} turned 8 ways: winner {pct(w, n):6.2f}%  "
-              f"exact {pct(e, n):6.2f}%  results not the same under all "
-              f"8: {moved} of {len(keys)} games")
+              f"exact {pct(e, n):6.2f}%  results not the same in all "
+              f"{len(runs)} runs: {moved} of {len(keys)} games")
 
 
 def main():
@@ -487,7 +494,11 @@ def main():
     if "=" in sgfkit:
         sgfkit = sgfkit.split("=", 1)[1]
     if "--turns" in args:
-        turns(sgfkit, scored, sets, manifest)
+        seeds = int(opt("--seeds", "1"))
+        if seeds < 1:
+            print(__doc__)
+            return 2
+        turns(sgfkit, scored, sets, manifest, seeds)
         return 0
     games = score_sets(sgfkit, scored, sets, manifest)
     bar = os.environ.get("SCORE_BAR", "")
