@@ -69,10 +69,10 @@
 #ifndef RACE_PARTNER
 #define RACE_PARTNER 0
 #endif
-/* A chain the playouts keep alive, but by less than READ_BAND over
- * ALIVE_MARGIN, is read too when it races a chain called dead; losing
- * whoever moves first, it dies (RACE_UNSURE 0: only two chains called
- * dead are read). */
+/* A chain the playouts keep alive, but by a margin of at most
+ * ALIVE_MARGIN + READ_BAND, is read too when it races a chain called
+ * dead; losing whoever moves first, it dies (RACE_UNSURE 0: only two
+ * chains called dead are read). */
 #ifndef RACE_UNSURE
 #define RACE_UNSURE 1
 #endif
