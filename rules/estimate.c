@@ -123,6 +123,12 @@
 #ifndef WALL_OUTSIDE
 #define WALL_OUTSIDE 2
 #endif
+/* A wall chain of two liberties that shares one with the group it walls
+ * is no safe wall, whatever the playouts say: the group's opponent
+ * cannot fill that liberty without putting the wall in atari. */
+#ifndef WALL_SHARED
+#define WALL_SHARED 1
+#endif
 /* An area of this many empty points bordered only by one colour's
  * stones (and the opponent's dead ones) is room enough to live: more
  * than the largest killable eye shape (six points), with a margin
@@ -174,6 +180,29 @@ find(int *par, int a)
  * nine playouts out of ten: the liberties it lacks are then taken by
  * dead stones).  Otherwise the group may win a race against a wall, which
  * reading inside the regions does not see. */
+/* Do the chains through a and b share a liberty? */
+static bool
+shares_lib(const struct board *b, bpt a, bpt c)
+{
+	bpt s = a;
+	do {
+		bpt nb[4] = {s - 1, s + 1, s - b->stride, s + b->stride};
+		for (int k = 0; k < 4; k++) {
+			if (board_color(b, nb[k]) != BOARD_EMPTY)
+				continue;
+			bpt n2[4] = {nb[k] - 1, nb[k] + 1, nb[k] - b->stride,
+				     nb[k] + b->stride};
+			for (int m = 0; m < 4; m++)
+				if (board_color(b, n2[m]) ==
+					board_color(b, c) &&
+				    board_head(b, n2[m]) == board_head(b, c))
+					return true;
+		}
+		s = board_next(b, s);
+	} while (s != a);
+	return false;
+}
+
 static bool
 safe_walls(const struct board *b, const struct ld_problem *pr,
 	   const uint8_t *alive, const int16_t *cid, const uint8_t *cdead,
@@ -204,7 +233,9 @@ safe_walls(const struct board *b, const struct ld_problem *pr,
 						continue;
 					if (cdead[cid[g]] ||
 					    (board_libs(b, t) < 3 &&
-					     gm[cid[g]] < WALL_SURE))
+					     (gm[cid[g]] < WALL_SURE ||
+					      (WALL_SHARED &&
+					       shares_lib(b, t, nb[j])))))
 						return false;
 				}
 				s = board_next(b, s);

@@ -754,6 +754,52 @@ race_against_an_eye_is_read_under_every_seed(void)
 	}
 }
 
+/* The final position of Tygem 2010-01_332685364, turned a quarter
+ * (testdata/lifedeath/large-group-turned-tygem-19.sgf).  Black's group
+ * in the upper right (n19-r15) lives: White t18 shares its liberty t19
+ * with it, so White cannot fill t19 without putting t18 in atari.  With
+ * t18 taken as a safe wall, step 6 read the group dead whenever the
+ * playouts left it near the threshold; with 8 playouts they often do
+ * (6 seeds of 20 killed it so). */
+static const char *turned_tygem = ". B . W B B B W . W . W B . W B B B ."
+				  "B B W W W B W W . W W W B B B B B B W"
+				  "W W W . W B B W W B B W W B B W B W ."
+				  "W B W W B . B B B B W W W W W W B W W"
+				  "B B B W B W B W B B W B B W W W B W W"
+				  ". . . B . B B W W B B . . B B B W . ."
+				  ". W B . . B B W W W B B B B B W W W W"
+				  ". B B B B W W W B W W B W W B W B B W"
+				  "B . B W W W W B B W W B W W W B B W W"
+				  ". B W W W B B B B W . W W W B B B W W"
+				  "B B B W B B W W B W W . W . W B B B B"
+				  "W W B B W B B W . W B W W . W W B B ."
+				  "W . W W W W B W W W B B W W B B B . B"
+				  "W . W . W W B W B B B B W W W B W B B"
+				  ". W B W . W B B B B B W W B W B W W B"
+				  ". . B W W W B . W W W B W B B W W W B"
+				  ". W W B W W B B W B B B W B W W W B B"
+				  ". . W B B B B W B B . . B B B W . W W"
+				  ". . W W B . . . . . . . . . B W W . .";
+
+static void
+wall_sharing_a_liberty_with_the_group_is_not_safe(void)
+{
+	static struct board b;
+	struct score_pos p;
+	struct score_estimate_opts eo;
+	for (int seed = 1; seed <= 20; seed++) {
+		load(&p, &b, 19, 19, turned_tygem);
+		score_estimate_opts_default(&eo);
+		eo.playouts = 8;
+		eo.seed = (uint64_t)seed;
+		eo.to_move = SCORE_WHITE;
+		CHECK(score_estimate(&p, &eo) == 0);
+		CHECK_INT(p.color[12], SCORE_BLACK);	    /* n19 */
+		CHECK(!p.dead[12] && !p.dead[16 + 19 * 4]); /* n19 r15 */
+		CHECK(p.dead[14]);			    /* p19 */
+	}
+}
+
 int
 main(void)
 {
@@ -776,6 +822,7 @@ main(void)
 	RUN(race_big_eye_against_small_eye);
 	RUN(race_loser_dead_winner_alive);
 	RUN(race_against_an_eye_is_read_under_every_seed);
+	RUN(wall_sharing_a_liberty_with_the_group_is_not_safe);
 	RUN(seki_inside_a_closed_group);
 	RUN(stones_a_living_group_can_capture_are_no_seki);
 	RUN(seki_inside_estimated_alive);
