@@ -123,8 +123,8 @@
 #ifndef WALL_OUTSIDE
 #define WALL_OUTSIDE 2
 #endif
-/* A wall chain of two liberties that shares one with the group it walls
- * is no safe wall, whatever the playouts say: the group's opponent
+/* A wall chain of fewer than three liberties that shares one with the
+ * group it walls is no safe wall, whatever the playouts say: its owner
  * cannot fill that liberty without putting the wall in atari. */
 #ifndef WALL_SHARED
 #define WALL_SHARED 1
