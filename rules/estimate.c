@@ -173,14 +173,7 @@ find(int *par, int a)
 	return a;
 }
 
-/* The attacker's chains around a closed group (its walls) cannot be
- * captured by the group from outside its regions: each is
- * unconditionally alive, or alive by the playouts with three liberties
- * or more (or fewer, when the playouts give its points to its owner in
- * nine playouts out of ten: the liberties it lacks are then taken by
- * dead stones).  Otherwise the group may win a race against a wall, which
- * reading inside the regions does not see. */
-/* Do the chains through a and b share a liberty? */
+/* Do the chains through a and c share a liberty? */
 static bool
 shares_lib(const struct board *b, bpt a, bpt c)
 {
@@ -203,6 +196,14 @@ shares_lib(const struct board *b, bpt a, bpt c)
 	return false;
 }
 
+/* The attacker's chains around a closed group (its walls) cannot be
+ * captured by the group from outside its regions: each is
+ * unconditionally alive, or alive by the playouts with three liberties
+ * or more (or fewer, when the playouts give its points to its owner in
+ * nine playouts out of ten: the liberties it lacks are then taken by
+ * dead stones, unless one of them is also the group's: WALL_SHARED).
+ * Otherwise the group may win a race against a wall, which reading
+ * inside the regions does not see. */
 static bool
 safe_walls(const struct board *b, const struct ld_problem *pr,
 	   const uint8_t *alive, const int16_t *cid, const uint8_t *cdead,
