@@ -272,6 +272,19 @@ put_points(FILE *f, const struct scored *s, int which)
 	fputc(']', f);
 }
 
+/* The reader's warning that the game was not closed by ')' at the end
+ * of its input, or NULL. The record was repaired and is scored, but it
+ * may have been cut short, so its count may be of a game that went on:
+ * the one warning a score must pass on. */
+static const struct sgf_diag *
+cut_warning(const struct sgf_game *g)
+{
+	for (const struct sgf_diag *d = g->diags; d; d = d->next)
+		if (d->code == SGF_W_MISSING_PAREN)
+			return d;
+	return NULL;
+}
+
 static void
 put_json(FILE *f, struct sgf_game *g, const struct scored *s,
 	 const struct score_ctx *sc)
@@ -349,12 +362,19 @@ put_json(FILE *f, struct sgf_game *g, const struct scored *s,
 			? ","
 			: "",
 		    s->r.re_match & SCORE_MATCH_CHINESE ? "\"chinese\"" : "");
-	/* the game-info values read in a server dialect, as check warns */
+	/* the game-info values read in a server dialect, as check warns,
+	 * and a sign that the record was cut */
+	const struct sgf_diag *cut = cut_warning(g);
 	fputs(",\"warnings\":[", f);
 	for (int i = 0; i < s->r.gi.nnotes && i < SGF_GAMEINFO_NOTES; i++) {
 		if (i)
 			fputc(',', f);
 		cli_json_str(f, s->r.gi.notes[i]);
+	}
+	if (cut) {
+		if (s->r.gi.nnotes)
+			fputc(',', f);
+		cli_json_str(f, cut->msg);
 	}
 	fputs("]}\n", f);
 }
@@ -602,9 +622,14 @@ score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 		return 0;
 	}
 	r->flags |= CLI_R_SCORED;
-	/* dialect notes: text mode warns on stderr, JSON carries them */
-	if (!sc->json && !sc->quiet)
+	/* dialect notes and a cut record: text mode warns on stderr, JSON
+	 * carries them */
+	if (!sc->json && !sc->quiet) {
+		const struct sgf_diag *cut = cut_warning(g);
+		if (cut)
+			cli_report_diag(g, r, cut);
 		cli_report_notes(g, r, &s->r.gi);
+	}
 	if (s->r.agrees == 1)
 		r->flags |= CLI_R_AGREE;
 	else if (s->r.agrees == 0)
