@@ -6,7 +6,7 @@ and tests/bench/score-agreement.sh (`make bench`).
 
 usage: score_eval.py SGFKIT CORPUS [--sets ogs,tygem,gnugo] [--list]
                      [--explain] [--bars] [--folds] [--print-floors]
-                     [--turns [--seeds N]]
+                     [--turns [--seeds N] [--list]]
                      [--tune [NAME=]BIN,... [--tune-by all|set]
                       [--objective winner|exact|sum] [--seeds N]]
 
@@ -34,7 +34,8 @@ the estimator decides by chance, right or wrong on unseen games by
 chance.  Prints, per set, the winner and exact figures over the 8 turns
 (mean) and the games whose result is not the same under all 8; with
 --seeds N, each turn under N seeds (the default, then --seed 1 to
-N-1), and the games not the same in all 8N runs.  A figure needing no
+N-1), and the games not the same in all 8N runs; with --list, each
+such game, its results and how many runs gave each.  A figure needing no
 labels: the scan-order random move of the playouts left 18 such games
 of 2,489 under the default seed and 27 under three seeds, the uniform
 one 15 and 18 (2026-11-29).
@@ -81,6 +82,7 @@ SCORE_BAR=issue, the whole-set figures are checked against the bars of
 issue 19 instead (measured there on held-out games; here a guide).
 Exits 1 if any figure is below its floor or bar.
 """
+import collections
 import hashlib
 import json
 import os
@@ -432,8 +434,10 @@ def parse_variants(sgfkit, spec):
     return out
 
 
-def turns(sgfkit, scored, sets, manifest, seeds):
-    """Print the figures of --turns, each turn under `seeds` seeds."""
+def turns(sgfkit, scored, sets, manifest, seeds, listing):
+    """Print the figures of --turns, each turn under `seeds` seeds;
+    with `listing`, each game whose result is not the same in all runs,
+    with its results and how many runs gave each."""
     import shutil
     import tempfile
     tops = [scored]
@@ -463,6 +467,13 @@ def turns(sgfkit, scored, sets, manifest, seeds):
         print(f"{label(k)} turned 8 ways: winner {pct(w, n):6.2f}%  "
               f"exact {pct(e, n):6.2f}%  results not the same in all "
               f"{len(runs)} runs: {moved} of {len(keys)} games")
+        if not listing:
+            continue
+        for key in keys:
+            got = collections.Counter(p[key][3] for p in per)
+            if len(got) > 1:
+                print(f"  {key}  RE {per[0][key][4]}  " + "  ".join(
+                    f"{res} x{c}" for res, c in got.most_common()))
 
 
 def main():
@@ -498,7 +509,7 @@ def main():
         if seeds < 1:
             print(__doc__)
             return 2
-        turns(sgfkit, scored, sets, manifest, seeds)
+        turns(sgfkit, scored, sets, manifest, seeds, "--list" in args)
         return 0
     games = score_sets(sgfkit, scored, sets, manifest)
     bar = os.environ.get("SCORE_BAR", "")
