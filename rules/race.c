@@ -15,6 +15,11 @@
 
 #define TT_SIZE	  8192 /* power of two */
 #define MOVES_MAX 32   /* points tried at one node */
+/* An eye-like point between two chains of the side to move is tried
+ * (0: never, as any eye of its own) */
+#ifndef RACE_JOIN_EYE
+#define RACE_JOIN_EYE 1
+#endif
 
 struct tt_entry {
 	uint64_t key;
@@ -144,16 +149,26 @@ gen_moves(const struct board *b, int to_move, bpt mine, bpt theirs, bpt *mv)
 		if (board_legal(b, to_move, q, false) != BOARD_OK)
 			continue;
 		/* never fill an eye of my own: it is a liberty the
-		 * opponent cannot take */
+		 * opponent cannot take; but a liberty of my racing chain
+		 * next to another chain of mine with liberties elsewhere
+		 * is a connection, and filling it joins the racing chain
+		 * to them (RACE_JOIN_EYE) */
 		if (board_is_eyelike(b, q, to_move)) {
-			int cap = 0;
+			int cap = 0, next = 0, join = 0;
 			bpt nb[4] = {q - 1, q + 1, q - b->stride,
 				     q + b->stride};
-			for (int j = 0; j < 4; j++)
+			for (int j = 0; j < 4; j++) {
 				cap |= board_color(b, nb[j]) ==
 					   BOARD_OPP(to_move) &&
 				       board_libs(b, nb[j]) == 1;
-			if (!cap)
+				if (board_color(b, nb[j]) != to_move)
+					continue;
+				if (board_head(b, nb[j]) == board_head(b, mine))
+					next = 1;
+				else if (board_libs(b, nb[j]) >= 2)
+					join = 1;
+			}
+			if (!cap && !(RACE_JOIN_EYE && next && join))
 				continue;
 		}
 		mv[n++] = q;

@@ -557,6 +557,28 @@ race_shared_liberties_seki(void)
 	CHECK_INT(wf, RACE_SEKI);
 }
 
+/* White's racing chain (b7 b6 c6) has one liberty, c7, which looks
+ * like an eye of White's, but it joins the chain to White's d7 group
+ * and its six liberties; Black's chain (a7 ... e5) has two, a4 and e4.
+ * White first connects and wins; Black first captures at c7.  A reader
+ * that never fills an eye-like point of its own read White's loss
+ * either way. */
+static void
+race_connecting_through_an_eye_like_point(void)
+{
+	int bf, wf;
+	static const char *rows = "B W . W W W ."
+				  "B W W B B W ."
+				  "B B B B B W ."
+				  ". W W W . W ."
+				  ". . . . . . ."
+				  ". . . . . . ."
+				  ". . . . . . .";
+	race_both(rows, 7, 7, 1, 0, 0, 0, &bf, &wf);
+	CHECK_INT(bf, RACE_LOSE);
+	CHECK_INT(wf, RACE_WIN);
+}
+
 /* Three liberties each counted plainly, but two of White's are tiger's
  * mouths that Black can fill only after an approach move: White wins
  * whoever moves first (Black e8-e4 against White c8-d8). */
@@ -818,6 +840,7 @@ main(void)
 	RUN(chains_of_a_group_read_alive_live_with_it);
 	RUN(race_by_liberties);
 	RUN(race_shared_liberties_seki);
+	RUN(race_connecting_through_an_eye_like_point);
 	RUN(race_approach_move);
 	RUN(race_big_eye_against_small_eye);
 	RUN(race_loser_dead_winner_alive);
