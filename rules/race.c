@@ -6,7 +6,11 @@
  * when it is proven, so it holds at any depth, and iterative deepening
  * reuses every proof of the shallower passes.  Moves are tried in the
  * order that proves a race soonest: captures, the opponent's liberties
- * that are not shared, shared liberties, approach moves, a pass.
+ * that are not shared, shared liberties, approach moves, one's own
+ * liberties, the moves on third chains, a pass.  The move set is
+ * checked against a search of every legal move on small boards
+ * (tests/unit/test_race_exhaustive.c): a move missing here makes the
+ * reader prove what the race does not give.
  */
 #include <string.h>
 
@@ -19,6 +23,11 @@
  * (0: never, as any eye of its own) */
 #ifndef RACE_JOIN_EYE
 #define RACE_JOIN_EYE 1
+#endif
+/* ...and so are the moves on the third chains next to the racing ones
+ * that decide the count (gen_moves(); 0: not) */
+#ifndef RACE_THIRD
+#define RACE_THIRD 1
 #endif
 
 struct tt_entry {
@@ -140,9 +149,43 @@ gen_moves(const struct board *b, int to_move, bpt mine, bpt theirs, bpt *mv)
 			if (board_color(b, nb[j]) == BOARD_EMPTY && nb[j] != q)
 				add_move(cand, &nc, nb[j]);
 	}
-	/* my own liberties last: extending out of a short count */
+	/* my own liberties: extending out of a short count */
 	for (int i = 0; i < nml; i++)
 		add_move(cand, &nc, ml[i]);
+	/* the third chains (RACE_THIRD): an opponent's chain of two
+	 * liberties next to my chain that takes one of mine (a stone
+	 * played into my liberties shortens my count unless I take it),
+	 * and a chain of mine in atari next to theirs (its capture would
+	 * give them liberties) */
+	t = mine;
+	do {
+		bpt nb[4] = {t - 1, t + 1, t - b->stride, t + b->stride};
+		for (int j = 0; j < 4 && RACE_THIRD; j++) {
+			bpt l2[2];
+			if (board_color(b, nb[j]) != BOARD_OPP(to_move) ||
+			    board_libs(b, nb[j]) != 2 ||
+			    board_head(b, nb[j]) == board_head(b, theirs) ||
+			    chain_libs(b, nb[j], l2, 2) != 2 ||
+			    !(is_lib_of(ml, nml, l2[0]) ||
+			      is_lib_of(ml, nml, l2[1])))
+				continue;
+			add_move(cand, &nc, l2[0]);
+			add_move(cand, &nc, l2[1]);
+		}
+		t = board_next(b, t);
+	} while (t != mine);
+	t = theirs;
+	do {
+		bpt nb[4] = {t - 1, t + 1, t - b->stride, t + b->stride};
+		for (int j = 0; j < 4 && RACE_THIRD; j++) {
+			bpt l;
+			if (board_color(b, nb[j]) == to_move &&
+			    board_libs(b, nb[j]) == 1 &&
+			    chain_libs(b, nb[j], &l, 1) == 1)
+				add_move(cand, &nc, l);
+		}
+		t = board_next(b, t);
+	} while (t != theirs);
 
 	for (int i = 0; i < nc; i++) {
 		bpt q = cand[i];
@@ -150,9 +193,12 @@ gen_moves(const struct board *b, int to_move, bpt mine, bpt theirs, bpt *mv)
 			continue;
 		/* never fill an eye of my own: it is a liberty the
 		 * opponent cannot take; but a liberty of my racing chain
-		 * next to another chain of mine with liberties elsewhere
-		 * is a connection, and filling it joins the racing chain
-		 * to them (RACE_JOIN_EYE) */
+		 * next to another chain of mine is a connection, worth
+		 * filling when one of the two is short of liberties: it
+		 * saves the other chain from capture, or joins my chain
+		 * of two liberties or fewer to the other's (RACE_JOIN_EYE;
+		 * waiting for atari loses races: the differential check
+		 * of race_read found more errors that way) */
 		if (board_is_eyelike(b, q, to_move)) {
 			int cap = 0, next = 0, join = 0;
 			bpt nb[4] = {q - 1, q + 1, q - b->stride,
@@ -165,8 +211,10 @@ gen_moves(const struct board *b, int to_move, bpt mine, bpt theirs, bpt *mv)
 					continue;
 				if (board_head(b, nb[j]) == board_head(b, mine))
 					next = 1;
-				else if (board_libs(b, nb[j]) >= 2)
+				else if (board_libs(b, nb[j]) == 1)
 					join = 1;
+				else
+					join |= board_libs(b, mine) <= 2;
 			}
 			if (!cap && !(RACE_JOIN_EYE && next && join))
 				continue;

@@ -8,9 +8,13 @@
  * mouth that needs an approach move first, a capture that gains
  * liberties.  race_read() reads them: both sides play only where the
  * race is decided (the liberties of the two chains, the points next to
- * a liberty that would be self-atari to fill, and captures of chains in
- * atari next to a racing chain), under the simple-ko rule with no ko
- * threats, to a node budget with iterative deepening.
+ * a liberty that would be self-atari to fill, captures of chains in
+ * atari next to a racing chain, ataris of a chain of two liberties that
+ * takes one of the mover's, and the saving of the mover's chains in
+ * atari next to the other racing chain), under the simple-ko rule with
+ * no ko threats, to a node budget with iterative deepening.  A race
+ * that a third chain of more liberties decides, or eyes made away from
+ * the two chains, is beyond it.
  *
  * Library code: never prints, never exits, never allocates; the search
  * depth is bounded by RACE_MAX_DEPTH whatever the input.

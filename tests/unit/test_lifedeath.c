@@ -499,7 +499,9 @@ chains_of_a_group_read_alive_live_with_it(void)
 
 /* Races (rules/race.c).  race_read() from the point of view of the
  * chain through (ax, ay) against the chain through (bx, by), with each
- * side first. */
+ * side first, within 50,000 nodes: these tests are of what the reader
+ * proves, not of its budget (race_approach_move takes about 30,000 since
+ * the moves on third chains, RACE_THIRD; about 12,000 before). */
 static void
 race_both(const char *rows, int w, int h, int ax, int ay, int bx, int by,
 	  int *black_first, int *white_first)
@@ -508,8 +510,8 @@ race_both(const char *rows, int w, int h, int ax, int ay, int bx, int by,
 	struct score_pos p;
 	load(&p, &b, w, h, rows);
 	bpt a = board_pt(&b, ax, ay), o = board_pt(&b, bx, by);
-	*black_first = race_read(&b, a, o, BOARD_BLACK, 20000);
-	*white_first = race_read(&b, a, o, BOARD_WHITE, 20000);
+	*black_first = race_read(&b, a, o, BOARD_BLACK, 50000);
+	*white_first = race_read(&b, a, o, BOARD_WHITE, 50000);
 }
 
 /* The positions of testdata/lifedeath/race-*.sgf (GNU Go 3.8 reads
@@ -577,6 +579,66 @@ race_connecting_through_an_eye_like_point(void)
 	race_both(rows, 7, 7, 1, 0, 0, 0, &bf, &wf);
 	CHECK_INT(bf, RACE_LOSE);
 	CHECK_INT(wf, RACE_WIN);
+}
+
+/* The three positions below were found by comparing race_read() with a
+ * search of every legal move on small random boards; that search
+ * proved each expected value, and the reader read each otherwise
+ * before the move it lacked was added. */
+
+/* A White stone played into Black's liberties must be taken.  Black
+ * (a3 ... e3) races White's top chain, which has two eyes (b5, d5);
+ * White's c1-a1 chain inside Black's area is in atari.  With White
+ * first, after W b2 B b3 W c1 Black must atari c1 with b1 (not a
+ * liberty of its chain): it lives in seki.  RACE_THIRD. */
+static void
+race_invader_of_two_liberties_is_attacked(void)
+{
+	int bf, wf;
+	static const char *rows = "W . W . W"
+				  "W W W W W"
+				  "B . B W B"
+				  "B . B B B"
+				  "W W W W B";
+	race_both(rows, 5, 5, 0, 2, 0, 1, &bf, &wf);
+	CHECK_INT(bf, RACE_SEKI);
+	CHECK_INT(wf, RACE_SEKI);
+}
+
+/* A chain of Black's in atari next to White's racing chain must be
+ * saved: White's capture of c3-e2 at c2 would give b3 liberties.
+ * Black first takes d2 (at c2) and wins; White first captures and
+ * wins.  RACE_THIRD. */
+static void
+race_own_chain_in_atari_next_to_theirs_is_saved(void)
+{
+	int bf, wf;
+	static const char *rows = "B . W W W"
+				  ". W W W W"
+				  "B W B B B"
+				  ". B . W B"
+				  ". . B W W";
+	race_both(rows, 5, 5, 0, 2, 1, 2, &bf, &wf);
+	CHECK_INT(bf, RACE_WIN);
+	CHECK_INT(wf, RACE_LOSE);
+}
+
+/* White's d4 is in atari; c4 looks like an eye of White's but saves
+ * it by connection, after which Black's chain (d5 ... d1), short of
+ * liberties, is captured whoever moves first.  Without the connection
+ * Black takes d4 and lives in seki.  RACE_JOIN_EYE. */
+static void
+race_eye_like_point_saves_a_chain_in_atari(void)
+{
+	int bf, wf;
+	static const char *rows = ". W W B B"
+				  "W W . W B"
+				  ". W W B B"
+				  "W . B B B"
+				  ". W B B .";
+	race_both(rows, 5, 5, 3, 0, 2, 0, &bf, &wf);
+	CHECK_INT(bf, RACE_LOSE);
+	CHECK_INT(wf, RACE_LOSE);
 }
 
 /* Three liberties each counted plainly, but two of White's are tiger's
@@ -841,6 +903,9 @@ main(void)
 	RUN(race_by_liberties);
 	RUN(race_shared_liberties_seki);
 	RUN(race_connecting_through_an_eye_like_point);
+	RUN(race_invader_of_two_liberties_is_attacked);
+	RUN(race_own_chain_in_atari_next_to_theirs_is_saved);
+	RUN(race_eye_like_point_saves_a_chain_in_atari);
 	RUN(race_approach_move);
 	RUN(race_big_eye_against_small_eye);
 	RUN(race_loser_dead_winner_alive);
