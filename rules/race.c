@@ -19,8 +19,9 @@
 
 #define TT_SIZE	  8192 /* power of two */
 #define MOVES_MAX 32   /* points tried at one node */
-/* An eye-like point between two chains of the side to move is tried
- * (0: never, as any eye of its own) */
+/* An eye-like point between the racing chain and another chain of its
+ * side is tried when one of them is short of liberties (gen_moves();
+ * 0: never, as any eye of its own) */
 #ifndef RACE_JOIN_EYE
 #define RACE_JOIN_EYE 1
 #endif
