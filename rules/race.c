@@ -9,7 +9,7 @@
  * that are not shared, shared liberties, approach moves, one's own
  * liberties, the moves on third chains, a pass.  The move set is
  * checked against a search of every legal move on small boards
- * (tests/unit/test_race_exhaustive.c): a move missing here makes the
+ * (tests/unit/test_exhaustive.c): a move missing here makes the
  * reader prove what the race does not give.
  */
 #include <string.h>
