@@ -5,7 +5,8 @@
  * then exact reading of small enclosed groups
  * (lifedeath.c), and of the opponent's stones inside them for seki,
  * then a last look at groups killed next to a roomy area
- * of their own.
+ * of their own, at dragons with two eyes, and at races whose winner
+ * those steps found alive.
  *
  * Every constant below was measured on ../shared/corpus/scored (OGS and
  * Tygem sets, tests/corpus/score_eval.py); see man/sgfkit-score.1.  Each
@@ -76,6 +77,12 @@
 #ifndef RACE_UNSURE
 #define RACE_UNSURE 1
 #endif
+/* A chain that lost a race whoever moved first to a chain step 5 could
+ * not show alive dies when a later step shows it (step 7c; 0: the
+ * pair is left to the playouts' comparison and to reading). */
+#ifndef RACE_LATE
+#define RACE_LATE 1
+#endif
 /* ... and only in a short race, of at most this many liberties in all
  * (without this bound, 40 Tygem games take 4.6% more instructions, and
  * the scored corpus gives the same results). */
@@ -141,8 +148,8 @@
  * earns is measured on the folds like any new rule
  * (tests/corpus/ablate.py): RACE_READ, RACE_PAIRS and SEKI_PAIRS in
  * step 5, LD_ROUNDS the rounds of step 6 (0, 1 or 2), SEKI_READ step
- * 6b, ROOMY step 7, DRAGON_EYES step 7b, BORDER 0 the second batch of
- * playouts. */
+ * 6b, ROOMY step 7, DRAGON_EYES step 7b, RACE_LATE step 7c, BORDER 0
+ * the second batch of playouts. */
 #ifndef RACE_PAIRS
 #define RACE_PAIRS 1
 #endif
@@ -447,15 +454,19 @@ race_unclear(int i, const uint8_t *cdead, const double *gm)
 /* Chain lchain, of the group of root `loser`, is captured whoever moves
  * first by the chain through p0.  When the winner lives (called alive,
  * or revive_winner()), the loser is dead (its group too when it was
- * called dead), and its group is marked raced[]. */
+ * called dead), and its group is marked raced[].  Otherwise the winner
+ * is noted in beaten[lchain] (its chain id + 1): should a later step
+ * find that it lives, the loser dies then (RACE_LATE). */
 static void
 race_lost(int w, int h, const uint8_t *col, const int16_t *cid, int *par,
 	  uint8_t *cdead, int nch, int p0, int loser, int lchain,
-	  uint8_t *raced)
+	  uint8_t *raced, int16_t *beaten)
 {
 	if (cdead[cid[p0]] && !revive_winner(w, h, col, cid, par, cdead, nch,
-					     p0, loser, lchain, raced))
+					     p0, loser, lchain, raced)) {
+		beaten[lchain] = (int16_t)(cid[p0] + 1);
 		return;
+	}
 	raced[loser] = 1;
 	cdead[lchain] = 1; /* if the group was dead, it still is */
 }
@@ -478,7 +489,7 @@ race_lost(int w, int h, const uint8_t *col, const int16_t *cid, int *par,
 static void
 read_races(const struct board *b, int w, int h, const uint8_t *col,
 	   const uint8_t *alive, const int16_t *cid, int *par, const double *gm,
-	   uint8_t *cdead, int nch, uint8_t *raced)
+	   uint8_t *cdead, int nch, uint8_t *raced, int16_t *beaten)
 {
 	int np = w * h, reads = 0;
 	uint8_t done[SCORE_MAX_POINTS];
@@ -540,10 +551,10 @@ read_races(const struct board *b, int w, int h, const uint8_t *col,
 			int ri = find(par, i), rj = find(par, j);
 			if (hi == RACE_LOSE)
 				race_lost(w, h, col, cid, par, cdead, nch, q,
-					  ri, i, raced);
+					  ri, i, raced, beaten);
 			if (lo == RACE_WIN)
 				race_lost(w, h, col, cid, par, cdead, nch, p,
-					  rj, j, raced);
+					  rj, j, raced, beaten);
 			if (lo == RACE_SEKI && hi == RACE_SEKI) {
 				raced[ri] = raced[rj] = 1;
 				for (int x = 0; x < nch; x++)
@@ -798,11 +809,13 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	 * playouts like better lives, or the larger on a tie.  A group
 	 * inside the other is not a race partner but a stone in its eye
 	 * space. */
-	uint8_t raced[SCORE_MAX_POINTS]; /* per group root */
+	uint8_t raced[SCORE_MAX_POINTS];  /* per group root */
+	int16_t beaten[SCORE_MAX_POINTS]; /* per chain, race_lost() */
 	memset(raced, 0, sizeof(raced));
+	memset(beaten, 0, sizeof(beaten));
 	if (RACE_READ)
 		read_races(&b, w, h, col, alive, cid, par, gm, cdead, nch,
-			   raced);
+			   raced, beaten);
 	/* (not in an open position: nobody settled its liberties) */
 	if (SEKI_PAIRS && !o->unfinished)
 		read_seki_pairs(&b, w, h, col, alive, cid, par, cdead, raced);
@@ -1007,6 +1020,14 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 				cdead[cid[p]] = 0;
 		}
 	}
+
+	/* 7c. A chain that lost a race whoever moved first, to a chain
+	 * that a later step found alive, is dead after all (step 5 could
+	 * not tell that the winner lives, and left the pair to the
+	 * playouts). */
+	for (int i = 0; RACE_LATE && i < nch; i++)
+		if (beaten[i] && !cdead[beaten[i] - 1])
+			cdead[i] = 1;
 
 	/* 8. Benson overrides everything. */
 	for (int p = 0; p < np; p++) {

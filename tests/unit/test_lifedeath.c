@@ -838,6 +838,39 @@ race_against_an_eye_is_read_under_every_seed(void)
 	}
 }
 
+/* A race won whoever moves first by a group that only a later step
+ * shows alive (testdata/lifedeath/race-winner-lives-later-9.sgf, a GNU
+ * Go regression game): Black g8 captures White h9-h8-j8 either way, but
+ * step 5 cannot show Black's group alive, and the playouts' comparison
+ * keeps White; step 6 reads Black's group alive.  The chain that lost
+ * the race dies then (RACE_LATE), under every seed; without it, under
+ * 1 seed of 10. */
+static void
+race_loser_dies_when_the_winner_is_found_alive_later(void)
+{
+	static const char *rows = ". . . B W . . W ."
+				  ". . . B W B B W W"
+				  ". W . B W W B B B"
+				  ". . . B B W B . B"
+				  "W W . B W W B B ."
+				  "B W W W . . W W W"
+				  "B B B W W W W W W"
+				  ". . . B B W B W W"
+				  ". B B . B B B B W";
+	static struct board b;
+	struct score_pos p;
+	struct score_estimate_opts eo;
+	for (int seed = 1; seed <= 8; seed++) {
+		load(&p, &b, 9, 9, rows);
+		score_estimate_opts_default(&eo);
+		eo.seed = (uint64_t)seed;
+		CHECK(score_estimate(&p, &eo) == 0);
+		/* h9 h8 j8 */
+		CHECK(p.dead[7] && p.dead[7 + 9] && p.dead[8 + 9]);
+		CHECK(!p.dead[6 + 9]); /* g8 */
+	}
+}
+
 /* The final position of Tygem 2010-01_332685364, turned a quarter
  * (testdata/lifedeath/large-group-turned-tygem-19.sgf).  Black's group
  * in the upper right (n19-r15) lives: White t18 shares its liberty t19
@@ -910,6 +943,7 @@ main(void)
 	RUN(race_big_eye_against_small_eye);
 	RUN(race_loser_dead_winner_alive);
 	RUN(race_against_an_eye_is_read_under_every_seed);
+	RUN(race_loser_dies_when_the_winner_is_found_alive_later);
 	RUN(wall_sharing_a_liberty_with_the_group_is_not_safe);
 	RUN(seki_inside_a_closed_group);
 	RUN(stones_a_living_group_can_capture_are_no_seki);
