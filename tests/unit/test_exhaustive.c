@@ -1,6 +1,6 @@
-/* test_exhaustive.c - the estimator's two readers checked against a
+/* test_exhaustive.c - the estimator's readers checked against a
  * search of every legal move, on small random boards: race_read()
- * (rules/race.c) and ld_read() (rules/lifedeath.c).
+ * (rules/race.c), ld_read() and ld_read_seki() (rules/lifedeath.c).
  *
  * Each reader plays only the moves it judges to matter, so a move it
  * lacks makes it prove a result the position does not have.  A full
@@ -11,12 +11,14 @@
  * between two chains, so races that a third chain of three liberties
  * or eyes made away from the two chains decide are counted, and their
  * number may only fall (RACE_MISMATCH_MAX).  This check found the
- * moves that RACE_JOIN_EYE and RACE_THIRD add to race_read(); ld_read()
- * agreed everywhere. */
+ * moves that RACE_JOIN_EYE and RACE_THIRD add to race_read(); the
+ * readers of closed groups agreed everywhere. */
 #include "../../rules/board.h"
-#include "../../rules/lifedeath.h"
 #include "../../rules/race.h"
 #include "unit.h"
+/* for local_alive(): the seki reading ends when the defender is
+ * pass-alive, and so must the full search it is checked against */
+#include "../../rules/lifedeath.c"
 
 #define SIDE_MAX 6
 #define MAX_PLY	 30
@@ -64,9 +66,9 @@ static struct {
 	uint64_t key;
 	uint32_t gen;
 	int8_t value;
-} tt[TT_N];
-static uint32_t tt_gen;
-static long nodes;
+} full_tt[TT_N];
+static uint32_t full_gen;
+static long full_nodes;
 
 /* What a full search reads: the points it plays on (and the pass), the
  * side whose value is highest (`maximiser`, from 0 to `top`), the value
@@ -74,8 +76,9 @@ static long nodes;
  * passes in a row. */
 static struct {
 	bpt pts[SIDE_MAX * SIDE_MAX];
-	int npts, maximiser, top, two_passes;
+	int npts, maximiser, top;
 	int (*ended)(const struct board *b);
+	int (*passed)(const struct board *b);
 } full;
 
 /* The value of the node, every legal move of full.pts[] tried; -1 past
@@ -88,15 +91,15 @@ full_solve(const struct board *b, int to_move, int passes, int ply)
 	if (v != -2)
 		return v;
 	if (passes >= 2)
-		return full.two_passes;
-	if (ply >= MAX_PLY || ++nodes > NODES)
+		return full.passed(b);
+	if (ply >= MAX_PLY || ++full_nodes > NODES)
 		return -1;
 	uint64_t key =
 	    board_key(b) ^ (uint64_t)to_move * 0x9E3779B97F4A7C15ULL ^
 	    (uint64_t)passes << 60 ^ (uint64_t)b->ko * 0xC2B2AE3D27D4EB4FULL;
 	unsigned h = (unsigned)(key & (TT_N - 1));
-	if (tt[h].gen == tt_gen && tt[h].key == key)
-		return tt[h].value;
+	if (full_tt[h].gen == full_gen && full_tt[h].key == key)
+		return full_tt[h].value;
 	int max = to_move == full.maximiser, goal = max ? full.top : 0;
 	int best = max ? 0 : full.top, unknown = 0;
 	for (int i = -1; i < full.npts; i++) {
@@ -125,17 +128,17 @@ full_solve(const struct board *b, int to_move, int passes, int ply)
 	}
 	if (unknown)
 		return -1;
-	tt[h].key = key;
-	tt[h].gen = tt_gen;
-	tt[h].value = (int8_t)best;
+	full_tt[h].key = key;
+	full_tt[h].gen = full_gen;
+	full_tt[h].value = (int8_t)best;
 	return best;
 }
 
 static int
 full_read(const struct board *b, int first)
 {
-	nodes = 0;
-	tt_gen++;
+	full_nodes = 0;
+	full_gen++;
 	return full_solve(b, first, 0, 0);
 }
 
@@ -156,6 +159,13 @@ print_board(const struct board *b)
 /* Races: the values of race.h, from the black chain's point of view. */
 
 static bpt race_a, race_b;
+
+static int
+race_passed(const struct board *b)
+{
+	(void)b;
+	return RACE_SEKI;
+}
 
 static int
 race_ended(const struct board *b)
@@ -211,8 +221,8 @@ race_read_agrees_with_a_full_search(void)
 		full.pts[i] = board_pt(&b, i % RACE_SIDE, i / RACE_SIDE);
 	full.maximiser = BOARD_BLACK;
 	full.top = RACE_WIN;
-	full.two_passes = RACE_SEKI;
 	full.ended = race_ended;
+	full.passed = race_passed;
 	while (pairs < want) {
 		if (!random_race(&b))
 			continue;
@@ -249,10 +259,36 @@ race_read_agrees_with_a_full_search(void)
 
 static const struct ld_problem *ld_pr;
 
+static bpt seki_target;
+
 static int
 ld_ended(const struct board *b)
 {
 	return board_color(b, ld_pr->main) == ld_pr->defender ? -2 : 0;
+}
+
+static int
+ld_passed(const struct board *b)
+{
+	(void)b;
+	return 1;
+}
+
+/* ld_read_seki()'s three values: 0 the main chain is captured, 1 both
+ * live (seki_target standing when both pass), 2 the defender alone. */
+static int
+seki_ended(const struct board *b)
+{
+	if (board_color(b, ld_pr->main) != ld_pr->defender)
+		return 0;
+	return local_alive(b, ld_pr) ? 2 : -2;
+}
+
+static int
+seki_passed(const struct board *b)
+{
+	return board_color(b, seki_target) == BOARD_OPP(ld_pr->defender) ? 1
+									 : 2;
 }
 
 /* A board of one colour but a random region of 3 to 8 points of both
@@ -292,16 +328,14 @@ random_closed(struct board *b, uint8_t *col)
 }
 
 static void
-ld_read_agrees_with_a_full_search(void)
+closed_group_readers_agree_with_a_full_search(void)
 {
 	static struct board b;
 	uint8_t col[LD_SIDE * LD_SIDE];
 	struct ld_problem pr[16];
 	int probs = 0, agree = 0, mismatch = 0, want = how_many(LD_PROBLEMS);
+	int seki_targets = 0, seki_agree = 0, seki_mismatch = 0;
 	rng = 2;
-	full.top = 1;
-	full.two_passes = 1;
-	full.ended = ld_ended;
 	while (probs < want) {
 		random_closed(&b, col);
 		for (int c = BOARD_BLACK; c <= BOARD_WHITE; c++) {
@@ -313,6 +347,9 @@ ld_read_agrees_with_a_full_search(void)
 				for (int i = 0; i < pr[k].n; i++)
 					full.pts[i] = pr[k].area[i];
 				full.maximiser = c;
+				full.top = 1;
+				full.ended = ld_ended;
+				full.passed = ld_passed;
 				for (int first = BOARD_BLACK;
 				     first <= BOARD_WHITE; first++) {
 					int r =
@@ -336,22 +373,59 @@ ld_read_agrees_with_a_full_search(void)
 						board_y(&b, pr[k].main));
 					print_board(&b);
 				}
+				/* each of the attacker's chains inside, when
+				 * the group lives with the attacker first (the
+				 * caller's side of ld_read_seki's contract) */
+				if (ld_read(&b, &pr[k], BOARD_OPP(c), NODES) !=
+				    1)
+					continue;
+				full.top = 2;
+				full.ended = seki_ended;
+				full.passed = seki_passed;
+				for (int i = 0; i < pr[k].n; i++) {
+					bpt q = pr[k].area[i];
+					if (board_color(&b, q) !=
+						BOARD_OPP(c) ||
+					    board_head(&b, q) != q)
+						continue;
+					seki_target = q;
+					seki_targets++;
+					int r =
+					    ld_read_seki(&b, &pr[k], q, NODES);
+					int e = full_read(&b, c);
+					if (r < 0 || e < 0)
+						continue;
+					if (r == (e == 1)) {
+						seki_agree++;
+						continue;
+					}
+					seki_mismatch++;
+					fprintf(stderr,
+						"  ld_read_seki %d, full "
+						"search %d, target %d,%d:",
+						r, e, board_x(&b, q),
+						board_y(&b, q));
+					print_board(&b);
+				}
 			}
 		}
 	}
 	if (getenv("EXHAUSTIVE_VERBOSE"))
 		fprintf(stderr,
-			"  closed groups: %d problems, %d agree, %d "
-			"disagree\n",
-			probs, agree, mismatch);
+			"  closed groups: %d problems, %d agree, %d disagree; "
+			"seki: %d targets, %d agree, %d disagree\n",
+			probs, agree, mismatch, seki_targets, seki_agree,
+			seki_mismatch);
 	CHECK(agree > want);
 	CHECK_INT(mismatch, 0);
+	CHECK(seki_agree > want / 2); /* most problems hold a target */
+	CHECK_INT(seki_mismatch, 0);
 }
 
 int
 main(void)
 {
 	RUN(race_read_agrees_with_a_full_search);
-	RUN(ld_read_agrees_with_a_full_search);
+	RUN(closed_group_readers_agree_with_a_full_search);
 	return UNIT_DONE();
 }
