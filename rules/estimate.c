@@ -77,17 +77,17 @@
 #ifndef RACE_UNSURE
 #define RACE_UNSURE 1
 #endif
-/* A chain that lost a race whoever moved first to a chain step 5 could
- * not show alive dies when a later step shows it (step 7c; 0: the
- * pair is left to the playouts' comparison and to reading). */
-#ifndef RACE_LATE
-#define RACE_LATE 1
-#endif
 /* ... and only in a short race, of at most this many liberties in all
  * (without this bound, 40 Tygem games take 4.6% more instructions, and
  * the scored corpus gives the same results). */
 #ifndef RACE_UNSURE_LIBS
 #define RACE_UNSURE_LIBS 6
+#endif
+/* A chain that lost a race whoever moved first to a chain step 5 could
+ * not show alive dies when a later step shows it (step 7c; 0: the
+ * pair is left to the playouts' comparison and to reading). */
+#ifndef RACE_LATE
+#define RACE_LATE 1
 #endif
 /* Seki between two chains side by side, read whatever the playouts
  * said (SEKI_PAIRS 0 turns it off): at most SEKI_PAIR_LIBS liberties
