@@ -122,6 +122,33 @@ board_stones(const struct board *b, bpt pt)
 {
 	return b->c[b->c[pt].head].nstones;
 }
+/* The liberties of the chain through pt, at most max of them, into
+ * out[] (in the order the chain's stones are walked); returns how many.
+ * Stops at max: board_chain_libs(b, pt, &l, 1) is a chain in atari's
+ * last liberty. */
+static inline int
+board_chain_libs(const struct board *b, bpt pt, bpt *out, int max)
+{
+	int n = 0;
+	bpt s = pt;
+	do {
+		bpt nb[4] = {s - 1, s + 1, s - b->stride, s + b->stride};
+		for (int j = 0; j < 4; j++) {
+			if (b->c[nb[j]].color != BOARD_EMPTY)
+				continue;
+			int k = 0;
+			while (k < n && out[k] != nb[j])
+				k++;
+			if (k < n)
+				continue;
+			out[n++] = nb[j];
+			if (n == max)
+				return n;
+		}
+		s = b->c[s].next;
+	} while (s != pt);
+	return n;
+}
 /* Number of neighbours of pt of colour `color` (wall included). */
 static inline int
 board_nbr_count(const struct board *b, bpt pt, int color)

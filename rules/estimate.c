@@ -180,26 +180,21 @@ find(int *par, int a)
 	return a;
 }
 
-/* Do the chains through a and c share a liberty? */
+/* Do the chain through a, of fewer than three liberties, and the chain
+ * through c share a liberty? */
 static bool
 shares_lib(const struct board *b, bpt a, bpt c)
 {
-	bpt s = a;
-	do {
-		bpt nb[4] = {s - 1, s + 1, s - b->stride, s + b->stride};
-		for (int k = 0; k < 4; k++) {
-			if (board_color(b, nb[k]) != BOARD_EMPTY)
-				continue;
-			bpt n2[4] = {nb[k] - 1, nb[k] + 1, nb[k] - b->stride,
-				     nb[k] + b->stride};
-			for (int m = 0; m < 4; m++)
-				if (board_color(b, n2[m]) ==
-					board_color(b, c) &&
-				    board_head(b, n2[m]) == board_head(b, c))
-					return true;
-		}
-		s = board_next(b, s);
-	} while (s != a);
+	bpt l[2];
+	int n = board_chain_libs(b, a, l, 2);
+	for (int i = 0; i < n; i++) {
+		bpt nb[4] = {l[i] - 1, l[i] + 1, l[i] - b->stride,
+			     l[i] + b->stride};
+		for (int k = 0; k < 4; k++)
+			if (board_color(b, nb[k]) == board_color(b, c) &&
+			    board_head(b, nb[k]) == board_head(b, c))
+				return true;
+	}
 	return false;
 }
 

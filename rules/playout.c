@@ -121,15 +121,8 @@ libs_after(const struct board *b, int color, bpt pt)
 static bpt
 last_liberty(const struct board *b, bpt pt)
 {
-	bpt s = pt;
-	do {
-		bpt nb[4] = {s - 1, s + 1, s - b->stride, s + b->stride};
-		for (int j = 0; j < 4; j++)
-			if (board_color(b, nb[j]) == BOARD_EMPTY)
-				return nb[j];
-		s = board_next(b, s);
-	} while (s != pt);
-	return BPT_NONE;
+	bpt l;
+	return board_chain_libs(b, pt, &l, 1) ? l : BPT_NONE;
 }
 
 /* The vital point of a small region of empty points (just emptied by a

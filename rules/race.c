@@ -64,28 +64,6 @@ add_move(bpt *mv, int *n, bpt q)
 		mv[(*n)++] = q;
 }
 
-/* The liberties of the chain through s, at most max of them. */
-static int
-chain_libs(const struct board *b, bpt s, bpt *out, int max)
-{
-	int n = 0;
-	bpt t = s;
-	do {
-		bpt nb[4] = {t - 1, t + 1, t - b->stride, t + b->stride};
-		for (int j = 0; j < 4; j++) {
-			if (board_color(b, nb[j]) != BOARD_EMPTY)
-				continue;
-			int dup = 0;
-			for (int k = 0; k < n; k++)
-				dup |= out[k] == nb[j];
-			if (!dup && n < max)
-				out[n++] = nb[j];
-		}
-		t = board_next(b, t);
-	} while (t != s);
-	return n;
-}
-
 static bool
 is_lib_of(const bpt *libs, int n, bpt q)
 {
@@ -101,8 +79,8 @@ static int
 gen_moves(const struct board *b, int to_move, bpt mine, bpt theirs, bpt *mv)
 {
 	bpt ml[MOVES_MAX], tl[MOVES_MAX], cand[MOVES_MAX];
-	int nml = chain_libs(b, mine, ml, MOVES_MAX);
-	int ntl = chain_libs(b, theirs, tl, MOVES_MAX);
+	int nml = board_chain_libs(b, mine, ml, MOVES_MAX);
+	int ntl = board_chain_libs(b, theirs, tl, MOVES_MAX);
 	int nc = 0, n = 0;
 
 	/* captures of opponent chains in atari next to my chain (they
@@ -114,7 +92,7 @@ gen_moves(const struct board *b, int to_move, bpt mine, bpt theirs, bpt *mv)
 			if (board_color(b, nb[j]) == BOARD_OPP(to_move) &&
 			    board_libs(b, nb[j]) == 1) {
 				bpt l;
-				if (chain_libs(b, nb[j], &l, 1) == 1)
+				if (board_chain_libs(b, nb[j], &l, 1) == 1)
 					add_move(cand, &nc, l);
 			}
 		t = board_next(b, t);
@@ -166,7 +144,7 @@ gen_moves(const struct board *b, int to_move, bpt mine, bpt theirs, bpt *mv)
 			if (board_color(b, nb[j]) != BOARD_OPP(to_move) ||
 			    board_libs(b, nb[j]) != 2 ||
 			    board_head(b, nb[j]) == board_head(b, theirs) ||
-			    chain_libs(b, nb[j], l2, 2) != 2 ||
+			    board_chain_libs(b, nb[j], l2, 2) != 2 ||
 			    !(is_lib_of(ml, nml, l2[0]) ||
 			      is_lib_of(ml, nml, l2[1])))
 				continue;
@@ -182,7 +160,7 @@ gen_moves(const struct board *b, int to_move, bpt mine, bpt theirs, bpt *mv)
 			bpt l;
 			if (board_color(b, nb[j]) == to_move &&
 			    board_libs(b, nb[j]) == 1 &&
-			    chain_libs(b, nb[j], &l, 1) == 1)
+			    board_chain_libs(b, nb[j], &l, 1) == 1)
 				add_move(cand, &nc, l);
 		}
 		t = board_next(b, t);
