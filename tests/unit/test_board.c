@@ -99,6 +99,34 @@ coordinates_round_trip(void)
 	CHECK(!board_on(&b, BPT_PASS));
 }
 
+/* board_chain_libs(): every liberty once, up to max (the white chain
+ * b3-c3 has four, a3 b4 b2 d3; white b1 is in atari at c1). */
+static void
+chain_libs_lists_each_liberty_once_up_to_max(void)
+{
+	static struct board b;
+	bpt l[8];
+	from_ascii(&b, 4, 4,
+		   ". . B ."
+		   ". W W ."
+		   ". . B ."
+		   "B W . .");
+	bpt w = board_pt(&b, 1, 1);
+	int n = board_chain_libs(&b, w, l, 8);
+	CHECK_INT(n, board_libs(&b, w));
+	CHECK_INT(n, 4);
+	for (int i = 0; i < n; i++) {
+		CHECK_INT(board_color(&b, l[i]), BOARD_EMPTY);
+		for (int j = 0; j < i; j++)
+			CHECK(l[i] != l[j]);
+	}
+	CHECK_INT(board_chain_libs(&b, w, l, 2), 2);
+	/* a chain in atari: its one liberty */
+	bpt a = board_pt(&b, 1, 3);
+	CHECK_INT(board_chain_libs(&b, a, l, 1), 1);
+	CHECK(l[0] == board_pt(&b, 2, 3));
+}
+
 static void
 single_capture_in_the_middle(void)
 {
@@ -589,5 +617,6 @@ main(void)
 	RUN(play_rec_lists_every_removed_stone);
 	RUN(recolor_goes_back_and_forth);
 	RUN(keys_are_fixed_across_runs);
+	RUN(chain_libs_lists_each_liberty_once_up_to_max);
 	return UNIT_DONE();
 }
