@@ -807,6 +807,19 @@ race_loser_dead_winner_alive(void)
 	}
 }
 
+/* The estimate of the n x n position rows under `seed`, the other
+ * options their defaults, into *p; score_estimate()'s return. */
+static int
+estimate_seeded(struct score_pos *p, int n, const char *rows, int seed)
+{
+	static struct board b;
+	struct score_estimate_opts eo;
+	load(p, &b, n, n, rows);
+	score_estimate_opts_default(&eo);
+	eo.seed = (uint64_t)seed;
+	return score_estimate(p, &eo);
+}
+
 /* Eye against no eye (testdata/lifedeath/race-noeye-wins-outside.sgf):
  * White's c9-c7 chain has no eye but three outside liberties, Black's
  * group (d8-g9) an eye and only the shared liberty d9, so White wins
@@ -825,14 +838,9 @@ race_against_an_eye_is_read_under_every_seed(void)
 				  ". . B W . . . . ."
 				  ". . B W . . . . ."
 				  ". . B W . . . . .";
-	static struct board b;
-	struct score_pos p;
-	struct score_estimate_opts eo;
+	static struct score_pos p;
 	for (int seed = 1; seed <= 8; seed++) {
-		load(&p, &b, 9, 9, rows);
-		score_estimate_opts_default(&eo);
-		eo.seed = (uint64_t)seed;
-		CHECK(score_estimate(&p, &eo) == 0);
+		CHECK(estimate_seeded(&p, 9, rows, seed) == 0);
 		CHECK(p.dead[4] && p.dead[4 + 9]); /* e9 e8 */
 		CHECK(!p.dead[2 + 9]);		   /* c8 */
 	}
@@ -857,14 +865,9 @@ race_loser_dies_when_the_winner_is_found_alive_later(void)
 				  "B B B W W W W W W"
 				  ". . . B B W B W W"
 				  ". B B . B B B B W";
-	static struct board b;
-	struct score_pos p;
-	struct score_estimate_opts eo;
+	static struct score_pos p;
 	for (int seed = 1; seed <= 8; seed++) {
-		load(&p, &b, 9, 9, rows);
-		score_estimate_opts_default(&eo);
-		eo.seed = (uint64_t)seed;
-		CHECK(score_estimate(&p, &eo) == 0);
+		CHECK(estimate_seeded(&p, 9, rows, seed) == 0);
 		/* h9 h8 j8 */
 		CHECK(p.dead[7] && p.dead[7 + 9] && p.dead[8 + 9]);
 		CHECK(!p.dead[6 + 9]); /* g8 */
