@@ -7,7 +7,8 @@
  * reuses every proof of the shallower passes.  Moves are tried in the
  * order that proves a race soonest: captures, the opponent's liberties
  * that are not shared, shared liberties, approach moves, one's own
- * liberties, the moves on third chains, a pass.  The move set is
+ * liberties, the moves on third chains (and the captures that save
+ * them), a pass.  The move set is
  * checked against a search of every legal move on small boards
  * (tests/unit/test_exhaustive.c): a move missing here makes the
  * reader prove what the race does not give.
@@ -29,6 +30,27 @@
  * that decide the count (gen_moves(); 0: not) */
 #ifndef RACE_THIRD
 #define RACE_THIRD 1
+#endif
+
+/* ...and a chain of mine in atari next to their racing chain is saved
+ * by capturing an opponent chain in atari next to it, not only by
+ * extending it (0: extending only) */
+#ifndef RACE_SAVE_CAPTURE
+#define RACE_SAVE_CAPTURE 1
+#endif
+/* ...and an eye-like point of mine that saves a chain of mine in atari
+ * is tried wherever that chain is (0: only next to my racing chain,
+ * RACE_JOIN_EYE) */
+#ifndef RACE_EYE_SAVE
+#define RACE_EYE_SAVE 1
+#endif
+/* Approach moves include the liberties of my chains (of three
+ * liberties or fewer) next to a liberty of theirs that I cannot fill
+ * without self-atari: the stone there would join them, and their
+ * extra liberty makes the fill safe (0: only the empty points next to
+ * that liberty) */
+#ifndef RACE_APPROACH_CHAIN
+#define RACE_APPROACH_CHAIN 1
 #endif
 
 struct tt_entry {
@@ -73,6 +95,26 @@ is_lib_of(const bpt *libs, int n, bpt q)
 	return false;
 }
 
+/* Append the last liberty of each opponent chain in atari next to the
+ * chain through c: the captures that save c. */
+static void
+add_captures(const struct board *b, bpt c, bpt *cand, int *nc)
+{
+	int col = board_color(b, c);
+	bpt t = c;
+	do {
+		bpt nb[4] = {t - 1, t + 1, t - b->stride, t + b->stride};
+		for (int j = 0; j < 4; j++) {
+			bpt l;
+			if (board_color(b, nb[j]) == BOARD_OPP(col) &&
+			    board_libs(b, nb[j]) == 1 &&
+			    board_chain_libs(b, nb[j], &l, 1) == 1)
+				add_move(cand, nc, l);
+		}
+		t = board_next(b, t);
+	} while (t != c);
+}
+
 /* The moves of `to_move` (whose racing chain is mine, the other's
  * theirs), best first, legal under simple ko. */
 static int
@@ -85,18 +127,7 @@ gen_moves(const struct board *b, int to_move, bpt mine, bpt theirs, bpt *mv)
 
 	/* captures of opponent chains in atari next to my chain (they
 	 * gain liberties) or that are the racing chain itself */
-	bpt t = mine;
-	do {
-		bpt nb[4] = {t - 1, t + 1, t - b->stride, t + b->stride};
-		for (int j = 0; j < 4; j++)
-			if (board_color(b, nb[j]) == BOARD_OPP(to_move) &&
-			    board_libs(b, nb[j]) == 1) {
-				bpt l;
-				if (board_chain_libs(b, nb[j], &l, 1) == 1)
-					add_move(cand, &nc, l);
-			}
-		t = board_next(b, t);
-	} while (t != mine);
+	add_captures(b, mine, cand, &nc);
 	if (ntl == 1)
 		add_move(cand, &nc, tl[0]);
 	/* their liberties that are not mine, then the shared ones */
@@ -127,6 +158,18 @@ gen_moves(const struct board *b, int to_move, bpt mine, bpt theirs, bpt *mv)
 		for (int j = 0; j < 4; j++)
 			if (board_color(b, nb[j]) == BOARD_EMPTY && nb[j] != q)
 				add_move(cand, &nc, nb[j]);
+		/* ...and the liberties of my chains next to it, which the
+		 * stone at q would join (RACE_APPROACH_CHAIN) */
+		for (int j = 0; j < 4 && RACE_APPROACH_CHAIN; j++) {
+			bpt l[4];
+			if (board_color(b, nb[j]) != to_move ||
+			    board_head(b, nb[j]) == board_head(b, mine))
+				continue;
+			int k = board_chain_libs(b, nb[j], l, 4);
+			for (int m = 0; m < k && k <= 3; m++)
+				if (l[m] != q)
+					add_move(cand, &nc, l[m]);
+		}
 	}
 	/* my own liberties: extending out of a short count */
 	for (int i = 0; i < nml; i++)
@@ -136,7 +179,7 @@ gen_moves(const struct board *b, int to_move, bpt mine, bpt theirs, bpt *mv)
 	 * played into my liberties shortens my count unless I take it),
 	 * and a chain of mine in atari next to theirs (its capture would
 	 * give them liberties) */
-	t = mine;
+	bpt t = mine;
 	do {
 		bpt nb[4] = {t - 1, t + 1, t - b->stride, t + b->stride};
 		for (int j = 0; j < 4 && RACE_THIRD; j++) {
@@ -160,8 +203,11 @@ gen_moves(const struct board *b, int to_move, bpt mine, bpt theirs, bpt *mv)
 			bpt l;
 			if (board_color(b, nb[j]) == to_move &&
 			    board_libs(b, nb[j]) == 1 &&
-			    board_chain_libs(b, nb[j], &l, 1) == 1)
+			    board_chain_libs(b, nb[j], &l, 1) == 1) {
 				add_move(cand, &nc, l);
+				if (RACE_SAVE_CAPTURE)
+					add_captures(b, nb[j], cand, &nc);
+			}
 		}
 		t = board_next(b, t);
 	} while (t != theirs);
@@ -179,7 +225,7 @@ gen_moves(const struct board *b, int to_move, bpt mine, bpt theirs, bpt *mv)
 		 * waiting for atari loses races: the differential check
 		 * of race_read found more errors that way) */
 		if (board_is_eyelike(b, q, to_move)) {
-			int cap = 0, next = 0, join = 0;
+			int cap = 0, next = 0, join = 0, save = 0;
 			bpt nb[4] = {q - 1, q + 1, q - b->stride,
 				     q + b->stride};
 			for (int j = 0; j < 4; j++) {
@@ -191,11 +237,12 @@ gen_moves(const struct board *b, int to_move, bpt mine, bpt theirs, bpt *mv)
 				if (board_head(b, nb[j]) == board_head(b, mine))
 					next = 1;
 				else if (board_libs(b, nb[j]) == 1)
-					join = 1;
+					join = save = 1;
 				else
 					join |= board_libs(b, mine) <= 2;
 			}
-			if (!cap && !(RACE_JOIN_EYE && next && join))
+			if (!cap && !(RACE_JOIN_EYE && next && join) &&
+			    !(RACE_EYE_SAVE && save))
 				continue;
 		}
 		mv[n++] = q;

@@ -7,14 +7,16 @@
  * that neither side can fill (seki), an eye against no eye, a tiger's
  * mouth that needs an approach move first, a capture that gains
  * liberties.  race_read() reads them: both sides play only where the
- * race is decided (the liberties of the two chains, the points next to
- * a liberty that would be self-atari to fill, captures of chains in
- * atari next to a racing chain, ataris of a chain of two liberties that
- * takes one of the mover's, and the saving of the mover's chains in
- * atari next to the other racing chain), under the simple-ko rule with
- * no ko threats, to a node budget with iterative deepening.  A race
- * that a third chain of more liberties decides, or eyes made away from
- * the two chains, is beyond it.
+ * race is decided (the liberties of the two chains; the points next to
+ * a liberty that would be self-atari to fill, and the liberties of the
+ * chains a stone there would join; captures of chains in atari next to
+ * a racing chain; ataris of a chain of two liberties that takes one of
+ * the mover's; the saving of the mover's chains in atari next to the
+ * other racing chain, by extending or by capturing; an eye-like point
+ * of the mover's only where it connects or saves a chain in atari),
+ * under the simple-ko rule with no ko threats, to a node budget with
+ * iterative deepening.  A race that a third chain of more liberties
+ * decides, or eyes made away from the two chains, is beyond it.
  *
  * Library code: never prints, never exits, never allocates; the search
  * depth is bounded by RACE_MAX_DEPTH whatever the input.

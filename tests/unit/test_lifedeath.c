@@ -641,6 +641,60 @@ race_eye_like_point_saves_a_chain_in_atari(void)
 	CHECK_INT(wf, RACE_LOSE);
 }
 
+/* The three 4x4 positions below were found the same way, later: each
+ * fails with its switch of rules/race.c off. */
+
+/* Black's racing chain (a3 b3 a2) has three liberties, White's (b4 c4
+ * c3 d3 d2) three with a4 shared.  White's d1 is a stone of Black's
+ * c2-c1 chain's only if that chain has room: b1 first gives it, then
+ * d1 and a4 capture White.  White first makes seki.
+ * RACE_APPROACH_CHAIN. */
+static void
+race_approach_by_lengthening_a_chain(void)
+{
+	int bf, wf;
+	static const char *rows = ". W W ."
+				  "B B W W"
+				  "B . B W"
+				  ". . B .";
+	race_both(rows, 4, 4, 1, 1, 2, 1, &bf, &wf);
+	CHECK_INT(bf, RACE_WIN);
+	CHECK_INT(wf, RACE_SEKI);
+}
+
+/* White's b1 is in atari next to Black's chain (b4 ... a1).  c1 looks
+ * like an eye of White's, but it saves b1; White first plays it and
+ * lives in seki.  Black first wins.  RACE_EYE_SAVE. */
+static void
+race_eye_like_point_saves_a_chain_next_to_theirs(void)
+{
+	int bf, wf;
+	static const char *rows = ". B W ."
+				  "B B . W"
+				  "B B W W"
+				  "B W . W";
+	race_both(rows, 4, 4, 1, 0, 2, 0, &bf, &wf);
+	CHECK_INT(bf, RACE_WIN);
+	CHECK_INT(wf, RACE_SEKI);
+}
+
+/* Black's chain (a4 ... c3) races White's d4-d2 with one liberty
+ * shared.  Black's atari at b1 on White's b2 (next to Black's chain)
+ * is answered by the capture of b1 at a1, not only by extending b2:
+ * Black loses whoever moves first.  RACE_SAVE_CAPTURE. */
+static void
+race_chain_in_atari_is_saved_by_a_capture(void)
+{
+	int bf, wf;
+	static const char *rows = "B B B W"
+				  ". B B W"
+				  "B W . W"
+				  ". . W .";
+	race_both(rows, 4, 4, 2, 0, 3, 0, &bf, &wf);
+	CHECK_INT(bf, RACE_LOSE);
+	CHECK_INT(wf, RACE_LOSE);
+}
+
 /* Three liberties each counted plainly, but two of White's are tiger's
  * mouths that Black can fill only after an approach move: White wins
  * whoever moves first (Black e8-e4 against White c8-d8). */
@@ -942,6 +996,9 @@ main(void)
 	RUN(race_invader_of_two_liberties_is_attacked);
 	RUN(race_own_chain_in_atari_next_to_theirs_is_saved);
 	RUN(race_eye_like_point_saves_a_chain_in_atari);
+	RUN(race_approach_by_lengthening_a_chain);
+	RUN(race_eye_like_point_saves_a_chain_next_to_theirs);
+	RUN(race_chain_in_atari_is_saved_by_a_capture);
 	RUN(race_approach_move);
 	RUN(race_big_eye_against_small_eye);
 	RUN(race_loser_dead_winner_alive);
