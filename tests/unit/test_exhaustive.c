@@ -1,6 +1,7 @@
 /* test_exhaustive.c - the estimator's readers checked against a
  * search of every legal move, on small random boards: race_read()
- * (rules/race.c), ld_read() and ld_read_seki() (rules/lifedeath.c).
+ * (rules/race.c), ld_read() and ld_read_seki() (rules/lifedeath.c),
+ * and dragon_find()'s eyes (rules/dragon.c).
  *
  * Each reader plays only the moves it judges to matter, so a move it
  * lacks makes it prove a result the position does not have.  A full
@@ -13,8 +14,10 @@
  * number may only fall (RACE_MISMATCH_MAX).  This check found the
  * moves that RACE_JOIN_EYE, RACE_THIRD, RACE_APPROACH_CHAIN,
  * RACE_EYE_SAVE and RACE_SAVE_CAPTURE add to race_read(); the readers
- * of closed groups agreed everywhere. */
+ * of closed groups agreed everywhere, and so do the two eyes that
+ * dragon_find() claims (the estimator's step 7b). */
 #include "../../rules/board.h"
+#include "../../rules/dragon.h"
 #include "../../rules/race.h"
 #include "unit.h"
 /* for local_alive(): the seki reading ends when the defender is
@@ -426,10 +429,80 @@ closed_group_readers_agree_with_a_full_search(void)
 	CHECK_INT(seki_mismatch, 0);
 }
 
+/* Step 7b of the estimator: a dragon whose eye spaces give two eyes
+ * even with the attacker first (dragon_find()'s eyes_att, none of its
+ * chains in atari) lives whatever the playouts said.  On closed groups,
+ * with the attacker's stones inside counted dead (as the estimator
+ * has them when it asks), every such claim must be a life the full
+ * search proves with the attacker first.  (Claiming two eyes for a
+ * space of three points, which the attacker spoils by its middle,
+ * gives 6 wrong claims of 600 problems.) */
+static void
+dragon_eyes_agree_with_a_full_search(void)
+{
+	static struct board b;
+	static struct dragons d;
+	uint8_t col[LD_SIDE * LD_SIDE], dead[LD_SIDE * LD_SIDE];
+	struct ld_problem pr[16];
+	int probs = 0, claims = 0, wrong = 0, want = how_many(LD_PROBLEMS);
+	rng = 3;
+	while (probs < want) {
+		random_closed(&b, col);
+		for (int c = BOARD_BLACK; c <= BOARD_WHITE; c++) {
+			int np = ld_find(&b, col, c, pr, 16);
+			for (int k = 0; k < np && probs < want; k++) {
+				probs++;
+				memset(dead, 0, sizeof(dead));
+				for (int i = 0; i < pr[k].n; i++) {
+					bpt q = pr[k].area[i];
+					if (board_color(&b, q) == BOARD_OPP(c))
+						dead[board_y(&b, q) * LD_SIDE +
+						     board_x(&b, q)] = 1;
+				}
+				dragon_find(LD_SIDE, LD_SIDE, col, dead, &d);
+				int g = d.id[board_y(&b, pr[k].main) * LD_SIDE +
+					     board_x(&b, pr[k].main)];
+				if (g < 0 || d.eyes_att[g] < 2 ||
+				    d.min_libs[g] < 2)
+					continue;
+				ld_pr = &pr[k];
+				full.npts = pr[k].n;
+				for (int i = 0; i < pr[k].n; i++)
+					full.pts[i] = pr[k].area[i];
+				full.maximiser = c;
+				full.top = 1;
+				full.ended = ld_ended;
+				full.passed = ld_passed;
+				int e = full_read(&b, BOARD_OPP(c));
+				if (e < 0)
+					continue;
+				claims++;
+				if (e == 1)
+					continue;
+				wrong++;
+				fprintf(stderr,
+					"  two eyes claimed, the full search "
+					"kills the main chain at %d,%d:",
+					board_x(&b, pr[k].main),
+					board_y(&b, pr[k].main));
+				print_board(&b);
+			}
+		}
+	}
+	if (getenv("EXHAUSTIVE_VERBOSE"))
+		fprintf(stderr,
+			"  dragon eyes: %d problems, %d claims of two eyes "
+			"proved, %d wrong\n",
+			probs, claims, wrong);
+	CHECK(claims > want / 3); /* about half the problems claim */
+	CHECK_INT(wrong, 0);
+}
+
 int
 main(void)
 {
 	RUN(race_read_agrees_with_a_full_search);
 	RUN(closed_group_readers_agree_with_a_full_search);
+	RUN(dragon_eyes_agree_with_a_full_search);
 	return UNIT_DONE();
 }
