@@ -232,8 +232,9 @@ def main():
                     help="level range per size, SIZE:LO-HI,... "
                     "(default 1-10 for every size)")
     ap.add_argument("--only", help="make one game, SIZE:INDEX")
-    ap.add_argument("--gnugo", default="gnugo",
-                    help="GNU Go command (default %(default)s)")
+    ap.add_argument("--gnugo", default=find_gnugo() or "gnugo",
+                    help="GNU Go command (default: $GNUGO, gnugo on "
+                    "PATH or /usr/games/gnugo)")
     ap.add_argument("-j", type=int, default=1, help="games at once")
     a = ap.parse_args()
     gnugo = a.gnugo.split()
