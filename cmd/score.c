@@ -285,6 +285,28 @@ cut_warning(const struct sgf_game *g)
 	return NULL;
 }
 
+/* The warning for moves the replay could not play (score_replay_info:
+ * the first of them, and how many), in buf; false when there is none.
+ * Such a record is counted as an SGF viewer shows it; check says what
+ * is wrong with it. */
+static bool
+skip_warning(const struct scored *s, char *buf, size_t n)
+{
+	const struct score_replay_info *ri = &s->r.ri;
+	const struct sgf_prop *p = ri->skip_prop;
+	if (!ri->skipped || !p)
+		return false;
+	const struct sgf_value *v = p->values;
+	int len = v && v->len < 8 ? (int)v->len : 8;
+	snprintf(buf, n,
+		 "move %ld (%s[%.*s]) %s and was not played (%d move%s not "
+		 "played in all); the position counted is the one a viewer "
+		 "shows (sgfkit check reports such moves)",
+		 ri->skip_move, p->id, len, v ? v->s : "", ri->skip_why,
+		 ri->skipped, ri->skipped > 1 ? "s" : "");
+	return true;
+}
+
 static void
 put_json(FILE *f, struct sgf_game *g, const struct scored *s,
 	 const struct score_ctx *sc)
@@ -365,16 +387,23 @@ put_json(FILE *f, struct sgf_game *g, const struct scored *s,
 	/* the game-info values read in a server dialect, as check warns,
 	 * and a sign that the record was cut */
 	const struct sgf_diag *cut = cut_warning(g);
+	char skip[256];
+	int nw = 0;
 	fputs(",\"warnings\":[", f);
 	for (int i = 0; i < s->r.gi.nnotes && i < SGF_GAMEINFO_NOTES; i++) {
-		if (i)
+		if (nw++)
 			fputc(',', f);
 		cli_json_str(f, s->r.gi.notes[i]);
 	}
 	if (cut) {
-		if (s->r.gi.nnotes)
+		if (nw++)
 			fputc(',', f);
 		cli_json_str(f, cut->msg);
+	}
+	if (skip_warning(s, skip, sizeof(skip))) {
+		if (nw++)
+			fputc(',', f);
+		cli_json_str(f, skip);
 	}
 	fputs("]}\n", f);
 }
@@ -626,9 +655,16 @@ score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 	 * carries them */
 	if (!sc->json && !sc->quiet) {
 		const struct sgf_diag *cut = cut_warning(g);
+		char skip[256];
 		if (cut)
 			cli_report_diag(g, r, cut);
 		cli_report_notes(g, r, &s->r.gi);
+		if (skip_warning(s, skip, sizeof(skip))) {
+			uint32_t sl, scol;
+			sgf_game_linecol(g, s->r.ri.skip_prop->off, &sl, &scol);
+			fprintf(cli_err(r), "%s:%u:%u: warning: game %u: %s\n",
+				g->file, sl, scol, g->index, skip);
+		}
 	}
 	if (s->r.agrees == 1)
 		r->flags |= CLI_R_AGREE;

@@ -150,11 +150,18 @@ int score_estimate(struct score_pos *pos, const struct score_estimate_opts *o);
 
 /* Main-line replay (rules/score_replay.c). */
 struct sgf_game;
+struct sgf_prop;
 struct score_replay_info {
-	int moves;	 /* B and W moves replayed (passes included) */
-	int next;	 /* SCORE_BLACK or SCORE_WHITE: who plays next */
-	int end_passes;	 /* consecutive passes at the end of the line */
-	int skipped;	 /* moves on occupied or off-board points, ignored */
+	int moves;	/* B and W moves replayed (passes included) */
+	int next;	/* SCORE_BLACK or SCORE_WHITE: who plays next */
+	int end_passes; /* consecutive passes at the end of the line */
+	int skipped;	/* moves on occupied or off-board points, ignored */
+	/* the first of them: its number, its B or W property (in the
+	 * game replayed) and why it was not played (a static phrase: "is
+	 * not a point", "is on an occupied point") */
+	long skip_move;
+	const struct sgf_prop *skip_prop;
+	const char *skip_why;
 	int total_moves; /* moves in the whole main line */
 	int last;	 /* y*w+x of the last move replayed, -1 when
 			  * there is none or it was a pass */

@@ -11,12 +11,28 @@
 #include "mainline.h"
 #include "score.h"
 
+/* mainline_policy.skipped: note the first move not played. */
+static void
+first_skip(void *ctx, const struct sgf_prop *p, long move, int x, int y,
+	   const char *why)
+{
+	struct score_replay_info *info = ctx;
+	(void)x;
+	(void)y;
+	if (info->skip_why)
+		return;
+	info->skip_move = move;
+	info->skip_prop = p;
+	info->skip_why = why;
+}
+
 int
 score_replay(const struct sgf_game *g, int upto, struct score_pos *pos,
 	     struct score_replay_info *info)
 {
 	static _Thread_local struct board b;
-	struct mainline_policy pol = {.upto = upto};
+	struct mainline_policy pol = {
+	    .upto = upto, .skipped = first_skip, .ctx = info};
 	struct mainline_result res;
 	int w = 19, h = 19;
 
