@@ -299,6 +299,47 @@ seki_passed(const struct board *b)
 									 : 2;
 }
 
+/* The full search set to read problem p as ld_read() does. */
+static void
+full_for_problem(const struct ld_problem *p)
+{
+	ld_pr = p;
+	full.npts = p->n;
+	for (int i = 0; i < p->n; i++)
+		full.pts[i] = p->area[i];
+	full.maximiser = p->defender;
+	full.top = 1;
+	full.ended = ld_ended;
+	full.passed = ld_passed;
+}
+
+/* ld_read() and the full search on problem p of b, each side first:
+ * the readings both prove alike are counted in *agree, those they
+ * prove otherwise in *mismatch, and printed. */
+static void
+ld_compare(const struct board *b, const struct ld_problem *p, int *agree,
+	   int *mismatch)
+{
+	full_for_problem(p);
+	for (int first = BOARD_BLACK; first <= BOARD_WHITE; first++) {
+		int r = ld_read(b, p, first, NODES);
+		int e = full_read(b, first);
+		if (r < 0 || e < 0)
+			continue;
+		if (r == e) {
+			(*agree)++;
+			continue;
+		}
+		(*mismatch)++;
+		fprintf(stderr,
+			"  ld_read %d, full search %d, %s first, main chain at "
+			"%d,%d:",
+			r, e, first == BOARD_BLACK ? "black" : "white",
+			board_x(b, p->main), board_y(b, p->main));
+		print_board(b);
+	}
+}
+
 /* A board of one colour but a random region of 3 to 8 points of both
  * colours (and a few empty points elsewhere), in *b and col[]. */
 static void
@@ -350,37 +391,7 @@ closed_group_readers_agree_with_a_full_search(void)
 			int np = ld_find(&b, col, c, pr, 16);
 			for (int k = 0; k < np && probs < want; k++) {
 				probs++;
-				ld_pr = &pr[k];
-				full.npts = pr[k].n;
-				for (int i = 0; i < pr[k].n; i++)
-					full.pts[i] = pr[k].area[i];
-				full.maximiser = c;
-				full.top = 1;
-				full.ended = ld_ended;
-				full.passed = ld_passed;
-				for (int first = BOARD_BLACK;
-				     first <= BOARD_WHITE; first++) {
-					int r =
-					    ld_read(&b, &pr[k], first, NODES);
-					int e = full_read(&b, first);
-					if (r < 0 || e < 0)
-						continue;
-					if (r == e) {
-						agree++;
-						continue;
-					}
-					mismatch++;
-					fprintf(stderr,
-						"  ld_read %d, full search %d,"
-						" %s first, main chain at "
-						"%d,%d:",
-						r, e,
-						first == BOARD_BLACK ? "black"
-								     : "white",
-						board_x(&b, pr[k].main),
-						board_y(&b, pr[k].main));
-					print_board(&b);
-				}
+				ld_compare(&b, &pr[k], &agree, &mismatch);
 				/* each of the attacker's chains inside, when
 				 * the group lives with the attacker first (the
 				 * caller's side of ld_read_seki's contract) */
@@ -474,35 +485,7 @@ semi_closed_groups_agree_with_a_full_search(void)
 		int np = ld_find_walls(&walled, col, wall, dc, pr, 16);
 		for (int k = 0; k < np && probs < want; k++) {
 			probs++;
-			ld_pr = &pr[k];
-			full.npts = pr[k].n;
-			for (int i = 0; i < pr[k].n; i++)
-				full.pts[i] = pr[k].area[i];
-			full.maximiser = dc;
-			full.top = 1;
-			full.ended = ld_ended;
-			full.passed = ld_passed;
-			for (int first = BOARD_BLACK; first <= BOARD_WHITE;
-			     first++) {
-				int r = ld_read(&walled, &pr[k], first, NODES);
-				int e = full_read(&walled, first);
-				if (r < 0 || e < 0)
-					continue;
-				if (r == e) {
-					agree++;
-					continue;
-				}
-				mismatch++;
-				fprintf(stderr,
-					"  ld_read %d, full search %d, %s "
-					"first, main chain at %d,%d:",
-					r, e,
-					first == BOARD_BLACK ? "black"
-							     : "white",
-					board_x(&walled, pr[k].main),
-					board_y(&walled, pr[k].main));
-				print_board(&walled);
-			}
+			ld_compare(&walled, &pr[k], &agree, &mismatch);
 		}
 	}
 	if (getenv("EXHAUSTIVE_VERBOSE"))
@@ -550,14 +533,7 @@ dragon_eyes_agree_with_a_full_search(void)
 				if (g < 0 || d.eyes_att[g] < 2 ||
 				    d.min_libs[g] < 2)
 					continue;
-				ld_pr = &pr[k];
-				full.npts = pr[k].n;
-				for (int i = 0; i < pr[k].n; i++)
-					full.pts[i] = pr[k].area[i];
-				full.maximiser = c;
-				full.top = 1;
-				full.ended = ld_ended;
-				full.passed = ld_passed;
+				full_for_problem(&pr[k]);
 				int e = full_read(&b, BOARD_OPP(c));
 				if (e < 0)
 					continue;
