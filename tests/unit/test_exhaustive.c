@@ -340,6 +340,43 @@ ld_compare(const struct board *b, const struct ld_problem *p, int *agree,
 	}
 }
 
+/* ld_read_seki() and the full search on each of the attacker's chains
+ * inside problem p of b, when the group lives with the attacker first
+ * (the caller's side of ld_read_seki's contract): the chains read are
+ * counted in *targets, the rest as ld_compare() counts. */
+static void
+seki_compare(const struct board *b, const struct ld_problem *p, int *targets,
+	     int *agree, int *mismatch)
+{
+	int d = p->defender;
+	if (ld_read(b, p, BOARD_OPP(d), NODES) != 1)
+		return;
+	full_for_problem(p);
+	full.top = 2;
+	full.ended = seki_ended;
+	full.passed = seki_passed;
+	for (int i = 0; i < p->n; i++) {
+		bpt q = p->area[i];
+		if (board_color(b, q) != BOARD_OPP(d) || board_head(b, q) != q)
+			continue;
+		seki_target = q;
+		(*targets)++;
+		int r = ld_read_seki(b, p, q, NODES);
+		int e = full_read(b, d);
+		if (r < 0 || e < 0)
+			continue;
+		if (r == (e == 1)) {
+			(*agree)++;
+			continue;
+		}
+		(*mismatch)++;
+		fprintf(stderr,
+			"  ld_read_seki %d, full search %d, target %d,%d:", r,
+			e, board_x(b, q), board_y(b, q));
+		print_board(b);
+	}
+}
+
 /* A board of one colour but a random region of 3 to 8 points of both
  * colours (and a few empty points elsewhere), in *b and col[]. */
 static void
@@ -392,40 +429,8 @@ closed_group_readers_agree_with_a_full_search(void)
 			for (int k = 0; k < np && probs < want; k++) {
 				probs++;
 				ld_compare(&b, &pr[k], &agree, &mismatch);
-				/* each of the attacker's chains inside, when
-				 * the group lives with the attacker first (the
-				 * caller's side of ld_read_seki's contract) */
-				if (ld_read(&b, &pr[k], BOARD_OPP(c), NODES) !=
-				    1)
-					continue;
-				full.top = 2;
-				full.ended = seki_ended;
-				full.passed = seki_passed;
-				for (int i = 0; i < pr[k].n; i++) {
-					bpt q = pr[k].area[i];
-					if (board_color(&b, q) !=
-						BOARD_OPP(c) ||
-					    board_head(&b, q) != q)
-						continue;
-					seki_target = q;
-					seki_targets++;
-					int r =
-					    ld_read_seki(&b, &pr[k], q, NODES);
-					int e = full_read(&b, c);
-					if (r < 0 || e < 0)
-						continue;
-					if (r == (e == 1)) {
-						seki_agree++;
-						continue;
-					}
-					seki_mismatch++;
-					fprintf(stderr,
-						"  ld_read_seki %d, full "
-						"search %d, target %d,%d:",
-						r, e, board_x(&b, q),
-						board_y(&b, q));
-					print_board(&b);
-				}
+				seki_compare(&b, &pr[k], &seki_targets,
+					     &seki_agree, &seki_mismatch);
 			}
 		}
 	}
@@ -457,6 +462,7 @@ semi_closed_groups_agree_with_a_full_search(void)
 	uint8_t col[LD_SIDE * LD_SIDE], wall[LD_SIDE * LD_SIDE];
 	struct ld_problem pr[16];
 	int probs = 0, agree = 0, mismatch = 0, want = how_many(LD_PROBLEMS);
+	int seki_targets = 0, seki_agree = 0, seki_mismatch = 0;
 	rng = 4;
 	while (probs < want) {
 		random_closed(&b, col);
@@ -486,15 +492,20 @@ semi_closed_groups_agree_with_a_full_search(void)
 		for (int k = 0; k < np && probs < want; k++) {
 			probs++;
 			ld_compare(&walled, &pr[k], &agree, &mismatch);
+			seki_compare(&walled, &pr[k], &seki_targets,
+				     &seki_agree, &seki_mismatch);
 		}
 	}
 	if (getenv("EXHAUSTIVE_VERBOSE"))
 		fprintf(stderr,
 			"  semi-closed groups: %d problems, %d agree, %d "
-			"disagree\n",
-			probs, agree, mismatch);
+			"disagree; seki: %d targets, %d agree, %d disagree\n",
+			probs, agree, mismatch, seki_targets, seki_agree,
+			seki_mismatch);
 	CHECK(agree > want);
 	CHECK_INT(mismatch, 0);
+	CHECK(seki_agree > want / 4);
+	CHECK_INT(seki_mismatch, 0);
 }
 
 /* Step 7b of the estimator: a dragon whose eye spaces give two eyes
