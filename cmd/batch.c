@@ -186,14 +186,20 @@ cli_report_diags(const struct sgf_game *g, struct cli_res *r, bool warnings)
 }
 
 void
+cli_report_at(const struct sgf_game *g, struct cli_res *r, uint32_t off)
+{
+	uint32_t line, col;
+	sgf_game_linecol(g, off, &line, &col);
+	fprintf(cli_err(r), "%s:%u:%u: ", g->file, line, col);
+}
+
+void
 cli_report_notes(const struct sgf_game *g, struct cli_res *r,
 		 const struct sgf_gameinfo *gi)
 {
 	for (int i = 0; i < gi->nnotes && i < SGF_GAMEINFO_NOTES; i++) {
-		uint32_t line, col;
-		sgf_game_linecol(g, gi->note_off[i], &line, &col);
-		fprintf(cli_err(r), "%s:%u:%u: warning: %s\n", g->file, line,
-			col, gi->notes[i]);
+		cli_report_at(g, r, gi->note_off[i]);
+		fprintf(cli_err(r), "warning: %s\n", gi->notes[i]);
 	}
 }
 

@@ -76,6 +76,10 @@ void cli_res_code(struct cli_res *r, const char *code);
  * them to `check`. */
 void cli_report_diags(const struct sgf_game *g, struct cli_res *r,
 		      bool warnings);
+/* Print "FILE:LINE:COL: " on stderr for byte offset `off` of game g's
+ * text, the head of a message about that place (the caller writes the
+ * rest of the line). */
+void cli_report_at(const struct sgf_game *g, struct cli_res *r, uint32_t off);
 /* Print one of them (d, from g->diags) as cli_report_diags() does. */
 void cli_report_diag(const struct sgf_game *g, struct cli_res *r,
 		     const struct sgf_diag *d);

@@ -144,10 +144,8 @@ put_notes(const struct sgf_game *g, struct cli_res *r,
 		return;
 	for (i = 0; i < notes->n && i < SGF_WRITE_NOTES; i++) {
 		const struct sgf_write_note *d = &notes->v[i];
-		uint32_t line, col;
 		if (d->off) {
-			sgf_game_linecol(g, d->off, &line, &col);
-			fprintf(cli_err(r), "%s:%u:%u: ", g->file, line, col);
+			cli_report_at(g, r, d->off);
 		} else {
 			fprintf(cli_err(r), "%s:%lu: ", g->file,
 				(unsigned long)g->line);
@@ -198,10 +196,8 @@ convert_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 	}
 	if (cc->sym && sgf_transform(g, cc->sym, &why, &at)) {
 		if (at != UINT32_MAX) {
-			uint32_t line, col;
-			sgf_game_linecol(g, at, &line, &col);
-			fprintf(cli_err(r), "%s:%u:%u: error: ", g->file, line,
-				col);
+			cli_report_at(g, r, at);
+			fputs("error: ", cli_err(r));
 		} else {
 			fprintf(cli_err(r), "%s: error: ", g->file);
 		}

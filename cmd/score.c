@@ -660,10 +660,9 @@ score_process(struct sgf_game *g, struct cli_res *r, void *ctx)
 			cli_report_diag(g, r, cut);
 		cli_report_notes(g, r, &s->r.gi);
 		if (skip_warning(s, skip, sizeof(skip))) {
-			uint32_t sl, scol;
-			sgf_game_linecol(g, s->r.ri.skip_prop->off, &sl, &scol);
-			fprintf(cli_err(r), "%s:%u:%u: warning: game %u: %s\n",
-				g->file, sl, scol, g->index, skip);
+			cli_report_at(g, r, s->r.ri.skip_prop->off);
+			fprintf(cli_err(r), "warning: game %u: %s\n", g->index,
+				skip);
 		}
 	}
 	if (s->r.agrees == 1)
