@@ -296,14 +296,16 @@ skip_warning(const struct scored *s, char *buf, size_t n)
 	const struct sgf_prop *p = ri->skip_prop;
 	if (!ri->skipped || !p)
 		return false;
+	/* the value as read, its first 8 bytes at most */
 	const struct sgf_value *v = p->values;
 	int len = v && v->len < 8 ? (int)v->len : 8;
 	snprintf(buf, n,
-		 "move %ld (%s[%.*s]) %s and was not played (%d move%s not "
+		 "move %ld (%s[%.*s%s]) %s and was not played (%d move%s not "
 		 "played in all); the position counted is the one a viewer "
 		 "shows (sgfkit check reports such moves)",
-		 ri->skip_move, p->id, len, v ? v->s : "", ri->skip_why,
-		 ri->skipped, ri->skipped > 1 ? "s" : "");
+		 ri->skip_move, p->id, len, v ? v->s : "",
+		 v && v->len > 8 ? "..." : "", ri->skip_why, ri->skipped,
+		 ri->skipped > 1 ? "s" : "");
 	return true;
 }
 
@@ -387,23 +389,20 @@ put_json(FILE *f, struct sgf_game *g, const struct scored *s,
 	/* the game-info values read in a server dialect, as check warns,
 	 * and a sign that the record was cut */
 	const struct sgf_diag *cut = cut_warning(g);
+	const char *w[SGF_GAMEINFO_NOTES + 2];
 	char skip[256];
 	int nw = 0;
+	for (int i = 0; i < s->r.gi.nnotes && i < SGF_GAMEINFO_NOTES; i++)
+		w[nw++] = s->r.gi.notes[i];
+	if (cut)
+		w[nw++] = cut->msg;
+	if (skip_warning(s, skip, sizeof(skip)))
+		w[nw++] = skip;
 	fputs(",\"warnings\":[", f);
-	for (int i = 0; i < s->r.gi.nnotes && i < SGF_GAMEINFO_NOTES; i++) {
-		if (nw++)
+	for (int i = 0; i < nw; i++) {
+		if (i)
 			fputc(',', f);
-		cli_json_str(f, s->r.gi.notes[i]);
-	}
-	if (cut) {
-		if (nw++)
-			fputc(',', f);
-		cli_json_str(f, cut->msg);
-	}
-	if (skip_warning(s, skip, sizeof(skip))) {
-		if (nw++)
-			fputc(',', f);
-		cli_json_str(f, skip);
+		cli_json_str(f, w[i]);
 	}
 	fputs("]}\n", f);
 }

@@ -11,3 +11,7 @@ echo "exit $?"
 printf '(;SZ[9]KM[6.5]\n;B[ee];W[zz])\n' |
 	"$SGFKIT" score --json --no-summary - 2>&1 |
 	sed 's/.*"warnings"/"warnings"/'
+# a long value is shown by its first 8 bytes, marked as cut
+printf '(;SZ[9]KM[6.5];B[ee];W[eeeeeeeeeeee])\n' |
+	"$SGFKIT" score --json --no-summary - 2>&1 |
+	sed 's/.*"warnings"/"warnings"/'
