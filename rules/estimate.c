@@ -156,6 +156,18 @@
 #ifndef LD_ROUNDS
 #define LD_ROUNDS 2
 #endif
+/* A closed group that lives with its owner first and dies with the
+ * attacker first, in a record that ends with two passes, is dead under
+ * territory rules (its status is confirmed with the attacker first) and
+ * goes to the side to move under area rules (play goes on, and the
+ * side to move takes the vital point).  LD_UNSETTLED 0 leaves it to the
+ * playouts, as it still is in records that stop without two passes:
+ * there, deciding it by the side to move lost agreement with their
+ * results.  No game of the scored corpus, games/ai or GNU Go's
+ * self-play set changes. */
+#ifndef LD_UNSETTLED
+#define LD_UNSETTLED 1
+#endif
 #ifndef ROOMY
 #define ROOMY 1
 #endif
@@ -702,7 +714,7 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	 * stream of such records must cost next to nothing), unless the
 	 * players declared it finished by a pass: a game given up after a
 	 * few moves still has its dead stones. */
-	if (!o->ended_by_pass && stones * SCORE_OPEN_STONES_DIV < np) {
+	if (!o->end_passes && stones * SCORE_OPEN_STONES_DIV < np) {
 		pos->open = true;
 		return 0;
 	}
@@ -877,7 +889,9 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 	 * with pass-alive attacker chains as walls) are read exactly: the
 	 * main chain of one that lives even if the attacker plays first is
 	 * alive; one that dies even if it plays first (and whose walls are
-	 * safe) is dead, and the attacker's stones inside it are alive.
+	 * safe) is dead, and the attacker's stones inside it are alive;
+	 * after two passes, one that lives or dies by who plays first is
+	 * decided by the rules and the side to move (LD_UNSETTLED).
 	 * A second round reads the semi-closed groups that the playouts
 	 * left near the threshold, with the attacker groups they call
 	 * safe as walls too. */
@@ -906,13 +920,19 @@ score_estimate(struct score_pos *pos, const struct score_estimate_opts *o)
 			    (decided[m] || gm[m] < ALIVE_MARGIN - READ_BAND ||
 			     gm[m] > ALIVE_MARGIN + READ_BAND))
 				continue;
-			lives2[t % 2][k] =
-			    ld_read(&b, pr, BOARD_OPP(dc), LD_BUDGET) == 1;
-			if (lives2[t % 2][k])
+			int att = ld_read(&b, pr, BOARD_OPP(dc), LD_BUDGET);
+			lives2[t % 2][k] = att == 1;
+			if (att == 1) {
 				st = 1;
-			else if (safe_walls(&b, pr, alive, cid, cdead, gm) &&
-				 ld_read(&b, pr, dc, LD_BUDGET) == 0)
-				st = 0;
+			} else if (safe_walls(&b, pr, alive, cid, cdead, gm)) {
+				int def = ld_read(&b, pr, dc, LD_BUDGET);
+				if (def == 0)
+					st = 0;
+				else if (LD_UNSETTLED && o->end_passes >= 2 &&
+					 att == 0 && def == 1)
+					st = !o->confirm_opponent_first &&
+					     o->to_move == dc;
+			}
 			if (st < 0)
 				continue;
 			decided[m] = 1;

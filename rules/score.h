@@ -131,11 +131,18 @@ struct score_estimate_opts {
 	 * (SCORE_OPEN_PLAYOUTS unless playouts is given, no second look
 	 * at the groups near the threshold). */
 	bool unfinished;
-	/* The players declared this position finished: the line ends
-	 * with a pass.  Such a position is estimated however few stones
-	 * stand on it.  (A result that is a count is not enough: records
-	 * of test positions carry one.) */
-	bool ended_by_pass;
+	/* Consecutive passes at the end of the line.  With one or more
+	 * the players declared this position finished: it is estimated
+	 * however few stones stand on it.  (A result that is a count is
+	 * not enough: records of test positions carry one.)  With two or
+	 * more, neither wanted another move: a closed group that lives
+	 * or dies by who moves first goes to the side to move, or with
+	 * confirm_opponent_first to the attacker (step 6 of
+	 * estimate.c). */
+	int end_passes;
+	/* Territory rules (Japanese 1989, Korean): a group's status is
+	 * confirmed with its opponent moving first. */
+	bool confirm_opponent_first;
 };
 void score_estimate_opts_default(struct score_estimate_opts *o);
 
@@ -143,7 +150,7 @@ void score_estimate_opts_default(struct score_estimate_opts *o);
  * Benson's unconditional life, Monte Carlo playouts and per-group
  * decisions, and pos->open (see there).  A position with stones on
  * fewer than one point in SCORE_OPEN_STONES_DIV whose line does not
- * end with a pass (o->ended_by_pass false) is not estimated at all: no
+ * end with a pass (o->end_passes 0) is not estimated at all: no
  * stone is dead, and only enclosed regions count.  Deterministic for a
  * given seed.  Returns 0, or -1 if the board is too large. */
 int score_estimate(struct score_pos *pos, const struct score_estimate_opts *o);

@@ -151,7 +151,8 @@ score_game(struct sgf_game *g, const struct score_game_opts *o,
 		eo.to_move = s->ri.next;
 		eo.last = s->ri.last;
 		eo.unfinished = unfinished;
-		eo.ended_by_pass = s->ri.end_passes > 0;
+		eo.end_passes = s->ri.end_passes;
+		eo.confirm_opponent_first = s->rules.scoring == RULES_TERRITORY;
 		score_estimate(&s->pos, &eo);
 		s->method = "estimate";
 	}
