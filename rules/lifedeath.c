@@ -167,12 +167,26 @@ struct tt_entry {
 	int8_t result;
 };
 
+/* The defender's stones whose points are played once captured (the
+ * stones of its chains next to the regions, but the main chain's); 0
+ * reads the regions alone, as before 2026-11-29. */
+#define LD_EXTRA_MAX 16
+#ifndef LD_EXTRA
+#define LD_EXTRA 1
+#endif
+
 struct ld_ctx {
 	const struct ld_problem *p;
 	int nodes, budget;
 	int aborted;
 	int top;    /* the value of life: 1, or 2 when reading for seki */
 	bpt target; /* reading for seki: the attacker's stone in question */
+	int no_ko;  /* the attacker may not take a ko (ld_read_no_ko) */
+	/* the stones of the defender's chains next to the regions, but
+	 * the main chain's: where one is captured, its points are played
+	 * like the regions' (a stone taken back at once, an eye made) */
+	bpt extra[LD_EXTRA_MAX];
+	int nextra;
 	uint32_t gen;
 	/* the moves from the root to the current node */
 	bpt path[LD_MAX_DEPTH + 1];
@@ -351,14 +365,15 @@ solve(struct ld_ctx *cx, int depth, int to_move, int passes)
 	/* the defender maximises the value, the attacker minimises it */
 	int want = to_move == d ? top : 0, unknown = 0, res;
 	int best = to_move == d ? 0 : top;
-	/* moves: every legal point of the regions, captures first, then
-	 * a pass; the defender never fills its own eye unless that saves
-	 * a chain in atari (chains that share an eye may need joining) */
-	bpt mv[LD_MAX_AREA + 1];
+	/* moves: every legal point of the regions and of the defender's
+	 * captured chains, captures first, then a pass; the defender
+	 * never fills its own eye unless that saves a chain in atari
+	 * (chains that share an eye may need joining) */
+	bpt mv[LD_MAX_AREA + LD_EXTRA_MAX + 1];
 	int nm = 0;
 	for (int pass = 0; pass < 2; pass++)
-		for (int i = 0; i < p->n; i++) {
-			bpt q = p->area[i];
+		for (int i = 0; i < p->n + cx->nextra; i++) {
+			bpt q = i < p->n ? p->area[i] : cx->extra[i - p->n];
 			if (board_color(b, q) != BOARD_EMPTY)
 				continue;
 			bpt nb[4] = {q - 1, q + 1, q - b->stride,
@@ -398,6 +413,11 @@ solve(struct ld_ctx *cx, int depth, int to_move, int passes)
 				    passes + 1);
 		} else {
 			board_play(&work, to_move, mv[i], NULL);
+			/* a ko taken by the attacker: the defender, with
+			 * threats enough, takes it back; the next move
+			 * starts from this node again, as after any move */
+			if (cx->no_ko && to_move != d && work.ko)
+				continue;
 			res = solve(cx, depth + 1, BOARD_OPP(to_move), 0);
 		}
 		if (res == want) {
@@ -417,10 +437,42 @@ solve(struct ld_ctx *cx, int depth, int to_move, int passes)
 	return best;
 }
 
+/* The stones of the defender's chains next to p's regions, the main
+ * chain's excepted, into out[] (at most LD_EXTRA_MAX: a chain that does
+ * not fit is left out whole); returns how many. */
+static int
+defender_stones(const struct board *b, const struct ld_problem *p, bpt *out)
+{
+	int n = 0;
+	bpt mh = board_head(b, p->main);
+	for (int i = 0; i < p->n; i++) {
+		bpt q = p->area[i];
+		bpt nb[4] = {q - 1, q + 1, q - b->stride, q + b->stride};
+		for (int j = 0; j < 4; j++) {
+			bpt t = nb[j];
+			if (board_color(b, t) != p->defender ||
+			    board_head(b, t) == mh)
+				continue;
+			int seen = 0;
+			for (int k = 0; k < n; k++)
+				seen |=
+				    board_head(b, out[k]) == board_head(b, t);
+			if (seen || n + board_stones(b, t) > LD_EXTRA_MAX)
+				continue;
+			bpt s = t;
+			do {
+				out[n++] = s;
+				s = board_next(b, s);
+			} while (s != t);
+		}
+	}
+	return n;
+}
+
 /* One reading of p on b, `first` to play, worth at most `top`. */
 static int
 read_problem(const struct board *b, const struct ld_problem *p, int first,
-	     int budget, int top, bpt target)
+	     int budget, int top, bpt target, int no_ko)
 {
 	struct ld_ctx cx;
 	memset(&cx, 0, sizeof(cx));
@@ -428,6 +480,9 @@ read_problem(const struct board *b, const struct ld_problem *p, int first,
 	cx.budget = budget;
 	cx.top = top;
 	cx.target = target;
+	cx.no_ko = no_ko;
+	if (LD_EXTRA)
+		cx.nextra = defender_stones(b, p, cx.extra);
 	if (++tt_gen == 0)
 		tt_gen = 1;
 	cx.gen = tt_gen;
@@ -440,7 +495,14 @@ int
 ld_read(const struct board *b, const struct ld_problem *p, int first,
 	int budget)
 {
-	return read_problem(b, p, first, budget, 1, BPT_NONE);
+	return read_problem(b, p, first, budget, 1, BPT_NONE, 0);
+}
+
+int
+ld_read_no_ko(const struct board *b, const struct ld_problem *p, int first,
+	      int budget)
+{
+	return read_problem(b, p, first, budget, 1, BPT_NONE, 1);
 }
 
 int
@@ -449,6 +511,6 @@ ld_read_seki(const struct board *b, const struct ld_problem *p, bpt target,
 {
 	if (board_color(b, target) != BOARD_OPP(p->defender))
 		return 0;
-	int v = read_problem(b, p, p->defender, budget, 2, target);
+	int v = read_problem(b, p, p->defender, budget, 2, target, 0);
 	return v < 0 ? -1 : v == 1;
 }

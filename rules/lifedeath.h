@@ -7,7 +7,9 @@
  * nothing outside those regions can change its fate.  Such groups are
  * where light playouts go wrong (a sacrifice that kills by nakade, a
  * false eye, a seki that is not one), and they are small enough to read
- * exactly: both sides play only in the regions, and the group lives if
+ * exactly: both sides play only in the regions (and on the points of
+ * the defender's chains next to them, once captured: a stone taken may
+ * be taken back, an eye made where it stood), and the group lives if
  * its largest chain becomes pass-alive (Benson's test restricted to the
  * regions) or the attacker has nothing better than to pass; it dies when
  * that chain is captured.  Reading for seki (ld_read_seki) tells the two
@@ -65,6 +67,13 @@ int ld_find_walls(const struct board *b, const uint8_t *color,
  * changed. */
 int ld_read(const struct board *b, const struct ld_problem *p, int first,
 	    int budget);
+
+/* As ld_read(), with the attacker never taking a ko (a capture of one
+ * stone that the defender could take back at once): the defender wins
+ * every ko, as a player with threats enough would.  Where ld_read()
+ * kills and this lives, the kill needs a ko. */
+int ld_read_no_ko(const struct board *b, const struct ld_problem *p, int first,
+		  int budget);
 
 /* Is the attacker's stone at target, in problem p's regions on b, in
  * seki with the defender's group: can the defender neither capture it

@@ -135,10 +135,8 @@ struct score_estimate_opts {
 	 * the players declared this position finished: it is estimated
 	 * however few stones stand on it.  (A result that is a count is
 	 * not enough: records of test positions carry one.)  With two or
-	 * more, neither wanted another move: a closed group that lives
-	 * or dies by who moves first goes to the side to move, or with
-	 * confirm_opponent_first to the attacker (step 6 of
-	 * estimate.c). */
+	 * more and confirm_opponent_first, a closed group that lives or
+	 * dies by who moves first is dead (estimate.c, unsettled()). */
 	int end_passes;
 	/* Territory rules (Japanese 1989, Korean): a group's status is
 	 * confirmed with its opponent moving first. */

@@ -14,9 +14,12 @@
  * or eyes made away from the two chains decide are counted, and their
  * number may only fall (RACE_MISMATCH_MAX).  This check found the
  * moves that RACE_JOIN_EYE, RACE_THIRD, RACE_APPROACH_CHAIN,
- * RACE_EYE_SAVE and RACE_SAVE_CAPTURE add to race_read(); the readers
- * of closed groups agreed everywhere, and so do the two eyes that
- * dragon_find() claims (the estimator's step 7b). */
+ * RACE_EYE_SAVE and RACE_SAVE_CAPTURE add to race_read(), and the
+ * points of the defender's captured chains that ld_read() plays since
+ * its full search plays them too (11 closed and 1 semi-closed problems,
+ * and one seki, disagreed while it played the regions alone); the two
+ * eyes that dragon_find() claims (the estimator's step 7b) agree
+ * everywhere. */
 #include "../../rules/board.h"
 #include "../../rules/dragon.h"
 #include "../../rules/race.h"
@@ -299,14 +302,20 @@ seki_passed(const struct board *b)
 									 : 2;
 }
 
-/* The full search set to read problem p as ld_read() does. */
+/* The full search set to read problem p of b: on the points of its
+ * regions, and on those of the defender's stones, which a capture
+ * empties (the attacker's walls are never captured from outside). */
 static void
-full_for_problem(const struct ld_problem *p)
+full_for_problem(const struct board *b, const struct ld_problem *p)
 {
 	ld_pr = p;
 	full.npts = p->n;
 	for (int i = 0; i < p->n; i++)
 		full.pts[i] = p->area[i];
+	for (int y = 0; y < b->h; y++)
+		for (int x = 0; x < b->w; x++)
+			if (board_color(b, board_pt(b, x, y)) == p->defender)
+				full.pts[full.npts++] = board_pt(b, x, y);
 	full.maximiser = p->defender;
 	full.top = 1;
 	full.ended = ld_ended;
@@ -320,7 +329,7 @@ static void
 ld_compare(const struct board *b, const struct ld_problem *p, int *agree,
 	   int *mismatch)
 {
-	full_for_problem(p);
+	full_for_problem(b, p);
 	for (int first = BOARD_BLACK; first <= BOARD_WHITE; first++) {
 		int r = ld_read(b, p, first, NODES);
 		int e = full_read(b, first);
@@ -351,7 +360,7 @@ seki_compare(const struct board *b, const struct ld_problem *p, int *targets,
 	int d = p->defender;
 	if (ld_read(b, p, BOARD_OPP(d), NODES) != 1)
 		return;
-	full_for_problem(p);
+	full_for_problem(b, p);
 	full.top = 2;
 	full.ended = seki_ended;
 	full.passed = seki_passed;
@@ -544,7 +553,7 @@ dragon_eyes_agree_with_a_full_search(void)
 				if (g < 0 || d.eyes_att[g] < 2 ||
 				    d.min_libs[g] < 2)
 					continue;
-				full_for_problem(&pr[k]);
+				full_for_problem(&b, &pr[k]);
 				int e = full_read(&b, BOARD_OPP(c));
 				if (e < 0)
 					continue;

@@ -678,6 +678,36 @@ race_eye_like_point_saves_a_chain_next_to_theirs(void)
 	CHECK_INT(wf, RACE_SEKI);
 }
 
+/* A closed White group whose one region is a row of three (d4 e4 f4)
+ * and two points above its end (f5, a Black stone, and g5), with a
+ * White stone (g4) apart from the others between them: the shape of
+ * Tygem 2010-09_387297062's right side.  Black f4 puts g4 in atari,
+ * White e4 puts Black's two stones in atari, and Black g5 takes g4;
+ * White takes Black's three stones back on g4, a point of no region,
+ * and has two eyes (d4, and f4 f5 g5).  Reading the regions alone,
+ * White could not play there: the group read dead with Black first,
+ * and the side to move killed it. */
+static const char *retake_on_a_captured_stone = ". . . B W W W"
+						"B B B B W W W"
+						"B W W W W B ."
+						"B B W . . . W"
+						"B B W W W W B"
+						"B B W W B B B"
+						". B B B B . .";
+
+static void
+stone_taken_is_taken_back_on_its_point(void)
+{
+	static struct board b;
+	struct score_pos p;
+	struct ld_problem pr[4];
+	load(&p, &b, 7, 7, retake_on_a_captured_stone);
+	CHECK_INT(ld_find(&b, p.color, SCORE_WHITE, pr, 4), 1);
+	CHECK_INT(pr[0].n, 5); /* f5 g5, d4 e4 f4 */
+	CHECK_INT(ld_read(&b, &pr[0], BOARD_BLACK, 20000), 1);
+	CHECK_INT(ld_read(&b, &pr[0], BOARD_WHITE, 20000), 1);
+}
+
 /* Black's chain (a4 ... c3) races White's d4-d2 with one liberty
  * shared.  Black's atari at b1 on White's b2 (next to Black's chain)
  * is answered by the capture of b1 at a1, not only by extending b2:
@@ -999,6 +1029,7 @@ main(void)
 	RUN(race_approach_by_lengthening_a_chain);
 	RUN(race_eye_like_point_saves_a_chain_next_to_theirs);
 	RUN(race_chain_in_atari_is_saved_by_a_capture);
+	RUN(stone_taken_is_taken_back_on_its_point);
 	RUN(race_approach_move);
 	RUN(race_big_eye_against_small_eye);
 	RUN(race_loser_dead_winner_alive);
