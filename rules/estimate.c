@@ -107,7 +107,9 @@
  * LD_BUDGET nodes): a bound on the step's time whatever the board. */
 #define SEKI_MAX_READS 24
 /* Reading closed groups: nodes per reading, problems per colour. */
-#define LD_BUDGET   2000
+#ifndef LD_BUDGET
+#define LD_BUDGET 2000
+#endif
 #define LD_PROBLEMS 16
 /* ...and a wall around a closed group with fewer than three liberties
  * is safe when the playouts give it this mean margin. */

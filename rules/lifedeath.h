@@ -8,8 +8,9 @@
  * where light playouts go wrong (a sacrifice that kills by nakade, a
  * false eye, a seki that is not one), and they are small enough to read
  * exactly: both sides play only in the regions (and on the points of
- * the defender's chains next to them, once captured: a stone taken may
- * be taken back, an eye made where it stood), and the group lives if
+ * the defender's small chains next to them, once captured: a stone
+ * taken may be taken back, an eye made where it stood), and the group
+ * lives if
  * its largest chain becomes pass-alive (Benson's test restricted to the
  * regions) or the attacker has nothing better than to pass; it dies when
  * that chain is captured.  Reading for seki (ld_read_seki) tells the two
