@@ -17,8 +17,9 @@
  * lives apart: with one of the attacker's stones inside still standing
  * when both pass, both live.  The defender never fills its own eye-like
  * point except to join a chain in atari to the others around it.  Ko is
- * read under the simple-ko rule with no threats; reading stops at a
- * fixed depth and node budget.
+ * read under the simple-ko rule with no threats; the search deepens
+ * iteratively, a few plies a pass, and stops at a fixed depth and node
+ * budget.
  *
  * The attacker's stones around a group may be declared safe walls
  * (ld_find_walls): a group enclosed by its own stones and such walls is

@@ -708,6 +708,35 @@ stone_taken_is_taken_back_on_its_point(void)
 	CHECK_INT(ld_read(&b, &pr[0], BOARD_WHITE, 20000), 1);
 }
 
+/* A seven-point eye space in the corner, which lives whoever plays
+ * first.  With White (its owner) first, the short proof (a move at the
+ * vital point) is found by the iterative deepening within 50 nodes; a
+ * search depth first to LD_MAX_DEPTH needs 394, lost in lines of
+ * sacrifices.  With Black first every attack must be refuted: the
+ * passes of the deepening alone need 2,001 nodes, depth first alone
+ * 894, and the passes on half the budget followed by the depth-first
+ * search 1,439 (measured with the estimator's budget of 2,000). */
+static const char *corner_seven = ". . . . . . ."
+				  ". . . . . . ."
+				  ". . . B B B B"
+				  ". . . B W W W"
+				  ". . B B W . ."
+				  ". . B W W . ."
+				  ". . B W . . .";
+
+static void
+short_proof_found_by_deepening(void)
+{
+	static struct board b;
+	struct score_pos p;
+	struct ld_problem pr[4];
+	load(&p, &b, 7, 7, corner_seven);
+	CHECK_INT(ld_find(&b, p.color, SCORE_WHITE, pr, 4), 1);
+	CHECK_INT(pr[0].n, 7);
+	CHECK_INT(ld_read(&b, &pr[0], BOARD_WHITE, 100), 1);
+	CHECK_INT(ld_read(&b, &pr[0], BOARD_BLACK, 2000), 1);
+}
+
 /* Black's chain (a4 ... c3) races White's d4-d2 with one liberty
  * shared.  Black's atari at b1 on White's b2 (next to Black's chain)
  * is answered by the capture of b1 at a1, not only by extending b2:
@@ -1030,6 +1059,7 @@ main(void)
 	RUN(race_eye_like_point_saves_a_chain_next_to_theirs);
 	RUN(race_chain_in_atari_is_saved_by_a_capture);
 	RUN(stone_taken_is_taken_back_on_its_point);
+	RUN(short_proof_found_by_deepening);
 	RUN(race_approach_move);
 	RUN(race_big_eye_against_small_eye);
 	RUN(race_loser_dead_winner_alive);
