@@ -30,6 +30,22 @@ load(struct score_pos *p, struct board *b, int w, int h, const char *rows)
 	board_setup_done(b);
 }
 
+/* Load rows, check that colour col has one closed group there, of n
+ * points, and read it with each side first within budget nodes. */
+static void
+closed_both(const char *rows, int w, int h, int col, int n, int budget,
+	    int *black_first, int *white_first)
+{
+	static struct board b;
+	struct score_pos p;
+	struct ld_problem pr[4];
+	load(&p, &b, w, h, rows);
+	CHECK_INT(ld_find(&b, p.color, col, pr, 4), 1);
+	CHECK_INT(pr[0].n, n);
+	*black_first = ld_read(&b, &pr[0], BOARD_BLACK, budget);
+	*white_first = ld_read(&b, &pr[0], BOARD_WHITE, budget);
+}
+
 /* POSITIONS.md S5: bent four in the corner is dead. */
 static const char *bent_four = ". B . W B . ."
 			       "B W W W B . ."
@@ -45,13 +61,14 @@ bent_four_in_the_corner_is_read_dead(void)
 	static struct board b;
 	struct score_pos p;
 	struct ld_problem pr[4];
-	load(&p, &b, 7, 7, bent_four);
-	CHECK_INT(ld_find(&b, p.color, SCORE_WHITE, pr, 4), 1);
-	CHECK_INT(pr[0].n, 5); /* a7 c7 a6 a5, and b7 */
-	CHECK_INT(ld_read(&b, &pr[0], BOARD_BLACK, 2000), 0);
-	CHECK_INT(ld_read(&b, &pr[0], BOARD_WHITE, 2000), 0);
+	int bf, wf;
+	/* a7 c7 a6 a5, and b7 */
+	closed_both(bent_four, 7, 7, SCORE_WHITE, 5, 2000, &bf, &wf);
+	CHECK_INT(bf, 0);
+	CHECK_INT(wf, 0);
 	/* Black's own stones at b7 and a6 are no closed group of their
 	 * own: they share the white group's regions */
+	load(&p, &b, 7, 7, bent_four);
 	CHECK_INT(ld_find(&b, p.color, SCORE_BLACK, pr, 4), 0);
 }
 
@@ -96,14 +113,10 @@ static const char *throw_in = ". . . . . . . . ."
 static void
 sacrifice_and_nakade_kill_a_false_seki(void)
 {
-	static struct board b;
-	struct score_pos p;
-	struct ld_problem pr[4];
-	load(&p, &b, 9, 9, throw_in);
-	CHECK_INT(ld_find(&b, p.color, SCORE_BLACK, pr, 4), 1);
-	CHECK_INT(pr[0].n, 4);
-	CHECK_INT(ld_read(&b, &pr[0], BOARD_WHITE, 2000), 0);
-	CHECK_INT(ld_read(&b, &pr[0], BOARD_BLACK, 2000), 0);
+	int bf, wf;
+	closed_both(throw_in, 9, 9, SCORE_BLACK, 4, 2000, &bf, &wf);
+	CHECK_INT(wf, 0);
+	CHECK_INT(bf, 0);
 }
 
 static void
@@ -698,14 +711,12 @@ static const char *retake_on_a_captured_stone = ". . . B W W W"
 static void
 stone_taken_is_taken_back_on_its_point(void)
 {
-	static struct board b;
-	struct score_pos p;
-	struct ld_problem pr[4];
-	load(&p, &b, 7, 7, retake_on_a_captured_stone);
-	CHECK_INT(ld_find(&b, p.color, SCORE_WHITE, pr, 4), 1);
-	CHECK_INT(pr[0].n, 5); /* f5 g5, d4 e4 f4 */
-	CHECK_INT(ld_read(&b, &pr[0], BOARD_BLACK, 20000), 1);
-	CHECK_INT(ld_read(&b, &pr[0], BOARD_WHITE, 20000), 1);
+	int bf, wf;
+	/* f5 g5, d4 e4 f4 */
+	closed_both(retake_on_a_captured_stone, 7, 7, SCORE_WHITE, 5, 20000,
+		    &bf, &wf);
+	CHECK_INT(bf, 1);
+	CHECK_INT(wf, 1);
 }
 
 /* A seven-point eye space in the corner, which lives whoever plays
@@ -727,14 +738,11 @@ static const char *corner_seven = ". . . . . . ."
 static void
 short_proof_found_by_deepening(void)
 {
-	static struct board b;
-	struct score_pos p;
-	struct ld_problem pr[4];
-	load(&p, &b, 7, 7, corner_seven);
-	CHECK_INT(ld_find(&b, p.color, SCORE_WHITE, pr, 4), 1);
-	CHECK_INT(pr[0].n, 7);
-	CHECK_INT(ld_read(&b, &pr[0], BOARD_WHITE, 100), 1);
-	CHECK_INT(ld_read(&b, &pr[0], BOARD_BLACK, 2000), 1);
+	int bf, wf;
+	closed_both(corner_seven, 7, 7, SCORE_WHITE, 7, 100, &bf, &wf);
+	CHECK_INT(wf, 1);
+	closed_both(corner_seven, 7, 7, SCORE_WHITE, 7, 2000, &bf, &wf);
+	CHECK_INT(bf, 1);
 }
 
 /* Black's chain (a4 ... c3) races White's d4-d2 with one liberty
