@@ -257,6 +257,10 @@ in_area(const struct ld_problem *p, bpt q)
 static int
 local_alive(const struct board *b, const struct ld_problem *p)
 {
+	/* two vital regions hold two liberties of the main chain at least:
+	 * most nodes of a kill fail here */
+	if (board_libs(b, p->main) < 2)
+		return 0;
 	int d = p->defender, n = p->n;
 	int8_t rid[LD_MAX_AREA];
 	int nr = 0;
