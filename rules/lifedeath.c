@@ -194,9 +194,6 @@ struct tt_entry {
 	/* with result -1: the plies left below the node when the depth
 	 * cut it (a search of it with no more plies can be no better) */
 	int8_t left;
-	/* with result -1: whether the position passed local_alive() (0),
-	 * or not yet tested (-1) */
-	int8_t benson;
 };
 
 /* The defender's stones whose points are played once captured: those
@@ -378,6 +375,18 @@ local_alive(const struct board *b, const struct ld_problem *p)
 	return 0;
 }
 
+/* Remember the node's value (or -1, cut with `left` plies to go).  An
+ * entry of -1 also says that the position failed local_alive(): every
+ * node is tested before it is searched. */
+static void
+tt_put(struct tt_entry *e, uint64_t key, uint32_t gen, int result, int left)
+{
+	e->key = key;
+	e->gen = gen;
+	e->result = (int8_t)result;
+	e->left = (int8_t)left;
+}
+
 /* The value of the node for the defender: 0 the attacker captures the
  * main chain, cx->top the defender lives, -1 unknown.  When reading for
  * seki (cx->top 2), a life that ends in two passes with the attacker's
@@ -395,20 +404,18 @@ solve(struct ld_ctx *cx, int depth, int to_move, int passes)
 	 * same nodes, and Benson's test is the dearest step of a node */
 	uint64_t key = search_node_key(b, to_move, passes);
 	struct tt_entry *e = &tt[key & (TT_SIZE - 1)];
-	int left = cx->max_depth - depth, tested = 0;
-	if (e->gen == cx->gen && e->key == key) {
+	int left = cx->max_depth - depth;
+	bool hit = e->gen == cx->gen && e->key == key;
+	if (hit) {
 		if (e->result >= 0)
 			return e->result;
 		if (e->left >= left) {
 			cx->cut = 1;
 			return -1;
 		}
-		tested = e->benson == 0;
 	}
-	if (!tested && local_alive(b, p)) {
-		e->key = key;
-		e->gen = cx->gen;
-		e->result = (int8_t)top;
+	if (!hit && local_alive(b, p)) {
+		tt_put(e, key, cx->gen, top, left);
 		return top;
 	}
 	if (passes >= 2)
@@ -420,11 +427,7 @@ solve(struct ld_ctx *cx, int depth, int to_move, int passes)
 	if (depth >= cx->max_depth) {
 		/* a leaf of this pass: the next one need not test it */
 		cx->cut = 1;
-		e->key = key;
-		e->gen = cx->gen;
-		e->result = -1;
-		e->left = 0;
-		e->benson = 0;
+		tt_put(e, key, cx->gen, -1, 0);
 		return -1;
 	}
 	/* the budget counts the nodes whose moves are searched */
@@ -506,11 +509,7 @@ solve(struct ld_ctx *cx, int depth, int to_move, int passes)
 		/* cut by the depth alone */
 		best = -1;
 	}
-	e->key = key;
-	e->gen = cx->gen;
-	e->result = (int8_t)best;
-	e->left = (int8_t)left;
-	e->benson = 0;
+	tt_put(e, key, cx->gen, best, left);
 	return best;
 }
 
